@@ -1,0 +1,3 @@
+import LoomCore
+
+// LoomLookup: lookup policies (`Container.lookupPolicy`, `Containerable`). Filled in by the wrappers issue.

@@ -1,0 +1,8 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin hosting Loom's macro implementations.
+@main
+struct LoomMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = []
+}

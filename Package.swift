@@ -1,0 +1,102 @@
+// swift-tools-version:6.1
+// Loom: dependency injection and configuration for modular Swift apps.
+//
+// The manifest is written as data: each module is declared once in `modules`, products and test targets are
+// derived from that list, and the language settings are applied to every target in one loop at the end.
+import CompilerPluginSupport
+import PackageDescription
+
+/// One SwiftPM target under `Modules/<name>`.
+struct Module {
+    var name: String
+    var dependencies: [Target.Dependency] = []
+    /// Public modules get a library product of the same name.
+    var isProduct = true
+    /// Modules with a `Tests/<name>Tests` folder get a test target.
+    var hasTests = true
+    var testDependencies: [Target.Dependency] = []
+    var kind: Kind = .regular
+
+    enum Kind { case regular, cShim, macro }
+}
+
+let swiftSyntax = "swift-syntax"
+let modules: [Module] = [
+    // Atomics and the thread-local slot the resolution engine needs on every platform Loom supports
+    // (Synchronization's `Atomic` needs macOS 15 / iOS 18; Loom's floor is macOS 14 / iOS 17).
+    Module(name: "LoomCoreShims", isProduct: false, hasTests: false, kind: .cShim),
+    Module(name: "LoomCore", dependencies: ["LoomCoreShims"]),
+    Module(name: "LoomKeys", dependencies: ["LoomCore"], hasTests: false),
+    Module(name: "LoomLookup", dependencies: ["LoomCore"], hasTests: false),
+    Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup"], hasTests: false),
+    Module(
+        name: "LoomMacrosPlugin",
+        dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: swiftSyntax),
+            .product(name: "SwiftCompilerPlugin", package: swiftSyntax),
+        ],
+        isProduct: false,
+        hasTests: false,
+        kind: .macro
+    ),
+    Module(
+        name: "LoomMacros", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomMacrosPlugin"], hasTests: false
+    ),
+    Module(name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection"], hasTests: false),
+    Module(
+        name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],
+        hasTests: false),
+    Module(name: "Loom", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomInjection"]),
+]
+
+func target(for module: Module) -> Target {
+    let path = "Modules/\(module.name)"
+    switch module.kind {
+    case .regular:
+        return .target(name: module.name, dependencies: module.dependencies, path: path)
+    case .cShim:
+        return .target(name: module.name, dependencies: module.dependencies, path: path)
+    case .macro:
+        return .macro(name: module.name, dependencies: module.dependencies, path: path)
+    }
+}
+
+var targets = modules.map(target(for:))
+targets += modules.filter(\.hasTests).map { module in
+    .testTarget(
+        name: "\(module.name)Tests",
+        dependencies: [.target(name: module.name), "LoomTestSupport"] + module.testDependencies,
+        path: "Tests/\(module.name)Tests"
+    )
+}
+targets += [
+    // Fixtures shared by the test targets (not a product).
+    .target(name: "LoomTestSupport", dependencies: ["LoomCore"], path: "Tests/LoomTestSupport"),
+    .executableTarget(name: "LoomDemo", dependencies: ["Loom"], path: "Tools/LoomDemo"),
+]
+
+let package = Package(
+    name: "Loom",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: modules.filter(\.isProduct).map { .library(name: $0.name, targets: [$0.name]) } + [
+        .executable(name: "loom-demo", targets: ["LoomDemo"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: targets
+)
+
+// Language settings for every Swift target: Swift 6 mode (complete strict concurrency) plus the upcoming features
+// the house style asks for. Strictness flags such as -warnings-as-errors come from `.ci/run`, never from here.
+for target in package.targets where target.type != .system {
+    guard !modules.contains(where: { $0.name == target.name && $0.kind == .cShim }) else { continue }
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6),
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}
