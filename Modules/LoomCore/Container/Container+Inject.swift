@@ -1,0 +1,219 @@
+/// Builds the key and erased argument list for a request with factory arguments.
+package func requestKey<each Parameter: Hashable & Sendable>(
+    _ locator: DependencyLocator,
+    _ parameters: repeat each Parameter
+) -> (key: LookupKey, arguments: [any Sendable]) {
+    var types: [ObjectIdentifier] = []
+    var arguments: [any Sendable] = []
+    for parameter in repeat each parameters {
+        types.append(ObjectIdentifier(type(of: parameter)))
+        arguments.append(parameter)
+    }
+    return (LookupKey(locator: locator, parameters: types.isEmpty ? .none : .types(types)), arguments)
+}
+
+extension Container {
+    /// Resolves `T` located by type, passing factory arguments, with the same rules as `DependencyGraph.inject`
+    /// but looking only at this container and its parents.
+    ///
+    /// Arguments are matched by their static types, in order. Disfavoured so that an `Optional` or collection
+    /// result picks its dedicated overload.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { (context: StoreContext) in Repository(context) }
+    /// let repository: Repository = try container.inject(byType: Repository.self, StoreContext.users)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: ``InjectionError/invalidDependencyParameters(_:expected:actual:)`` for arguments of the wrong
+    ///   types, and the other ``InjectionError`` cases.
+    @_disfavoredOverload
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byType type: T.Type = T.self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+    }
+
+    /// Resolves `T` located by type, or returns `nil` when nothing is registered for it.
+    ///
+    /// Only a missing registration becomes `nil`: ambiguity, a type mismatch, a cycle or a factory error still
+    /// throw.
+    ///
+    /// ```swift
+    /// let analytics: Analytics? = try container.inject()
+    /// ```
+    /// - Parameters:
+    ///   - type: `Wrapped?.self`; usually inferred.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value, or `nil` when missing.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byType type: T?.Type = T?.self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T? {
+        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        guard lookup(key) != nil else { return nil }
+        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+    }
+
+    /// Resolves every registration answering `T` (including conformers and subclasses) in this container and its
+    /// parents, or an empty array.
+    ///
+    /// ```swift
+    /// let handlers: [any EventHandler] = try container.inject()
+    /// ```
+    /// - Parameters:
+    ///   - type: `[Element].self`; usually inferred.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: One value per matching registration, nearest container first, in registration order.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byType type: [T].Type = [T].self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> [T] {
+        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        return try allCandidates(for: key).map { entry in
+            try Self.produce(
+                T.self, from: [entry], key: key, arguments: arguments, enclosing: nil, in: .live, searched: chain)
+        }
+    }
+
+    /// Resolves every registration answering `T`, as a set.
+    ///
+    /// ```swift
+    /// let plugins: Set<PluginID> = try container.inject()
+    /// ```
+    /// - Parameters:
+    ///   - type: `Set<Element>.self`; usually inferred.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The distinct values of every matching registration.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    public func inject<T: Hashable, each Parameter: Hashable & Sendable>(
+        byType type: Set<T>.Type = Set<T>.self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> Set<T> {
+        Set(try inject(byType: [T].self, repeat each parameters, fileID: fileID, line: line))
+    }
+
+    /// Resolves the registration located by `name` (matched exactly) and casts it to `T`.
+    ///
+    /// ```swift
+    /// let service: AccountService = try container.inject(byName: "account-service")
+    /// ```
+    /// - Parameters:
+    ///   - name: The registration's name.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: ``InjectionError/mismatchedDependencyType(actual:expected:)`` when the value is not a `T`, and
+    ///   the other ``InjectionError`` cases.
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byName name: String,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        let (key, arguments) = requestKey(.name(name), repeat each parameters)
+        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration whose name is `name.rawValue`.
+    ///
+    /// ```swift
+    /// enum Services: String { case repository }
+    /// let repository: Repository = try container.inject(byName: Services.repository)
+    /// ```
+    /// - Parameters:
+    ///   - name: A string-backed value naming the registration.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    public func inject<T, Name: RawRepresentable, each Parameter: Hashable & Sendable>(
+        byName name: Name,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T where Name.RawValue == String {
+        try inject(byName: name.rawValue, repeat each parameters, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration whose name is `name.description`.
+    ///
+    /// ```swift
+    /// let flagged: Feature = try container.inject(byName: FeatureName.search)
+    /// ```
+    /// - Parameters:
+    ///   - name: A value whose description names the registration.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byName name: some CustomStringConvertible,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        try inject(byName: name.description, repeat each parameters, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration associated with `value`.
+    ///
+    /// ```swift
+    /// let uploads: UploadService = try container.inject(byValue: UploadLocation.avatar)
+    /// ```
+    /// - Parameters:
+    ///   - value: The associated value.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byValue value: some Hashable & Sendable,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        let (key, arguments) = requestKey(.value(value), repeat each parameters)
+        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+    }
+
+    /// Every registration answering `key` in the chain, nearest container first; a registration whose own key
+    /// already answered from a nearer container is shadowed.
+    package func allCandidates(for key: LookupKey) -> [RegistrationEntry] {
+        var result: [RegistrationEntry] = []
+        var seenKeys: Set<LookupKey> = []
+        for container in chain {
+            let candidates = container.registry.candidates(for: key) ?? []
+            for entry in candidates where !seenKeys.contains(entry.key) { result.append(entry) }
+            seenKeys.formUnion(candidates.map(\.key))
+        }
+        return result
+    }
+}

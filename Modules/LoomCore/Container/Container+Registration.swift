@@ -1,0 +1,194 @@
+extension Container {
+    /// Registers a factory for `T`, producing a new value on every resolve (`.instance`).
+    ///
+    /// The factory decides what to return: a new object each time, or one it captured, as in Macaroni.
+    /// Registering the same type and alternative again replaces this registration, for `T` and `T?` alike.
+    ///
+    /// ```swift
+    /// let shared = MyServiceImplementation()
+    /// container.register { () -> MyService in shared }          // always the same object
+    /// container.register { ReportBuilder() }                    // a new one per resolve
+    /// container.register(alternative: .another) { () -> MyService in OtherService() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - factory: Builds the value; may resolve other dependencies. Errors it throws reach the resolver.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        _ factory: @escaping @Sendable () throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = RegistrationAttributes(
+            locator: .type(T.self),
+            alternative: alternative,
+            valueType: T.self,
+            scope: .instance,
+            origin: SourceOrigin(fileID: fileID, line: line)
+        )
+        commit(
+            PlainEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
+            optionalKeyOf: T.self)
+    }
+
+    /// Registers a factory for a `Sendable` type `T` with an explicit scope.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { Database(path: "app.sqlite") }
+    /// container.register(scope: .shared) { ImageCache() }
+    /// container.register(scope: .managed(session)) { CurrentUser() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - factory: Builds the value. For cached scopes it runs once per cache fill, even when many threads
+    ///     resolve concurrently.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        _ factory: @escaping @Sendable () throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = RegistrationAttributes(
+            locator: .type(T.self),
+            alternative: alternative,
+            valueType: T.self,
+            scope: scope,
+            origin: SourceOrigin(fileID: fileID, line: line)
+        )
+        commit(
+            PlainEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
+            optionalKeyOf: T.self)
+    }
+
+    /// Registers a Macaroni-style parametrized resolver, which receives the enclosing object of a lazily
+    /// injected property, or the `parameter:` passed to ``resolve(_:parameter:alternative:)``.
+    ///
+    /// A plain `resolve()` does not use it; lazy `@Injected` properties prefer it over a plain registration.
+    ///
+    /// ```swift
+    /// container.register { enclosing -> String in String(describing: enclosing) }
+    /// let text: String = try container.resolve(parameter: self)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - factory: Builds the value from the parameter.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        _ factory: @escaping @Sendable (_ parameter: Any) throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = RegistrationAttributes(
+            locator: .type(T.self),
+            alternative: alternative,
+            valueType: T.self,
+            takesEnclosingObject: true,
+            scope: .instance,
+            origin: SourceOrigin(fileID: fileID, line: line)
+        )
+        commit(
+            EnclosingObjectEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
+            optionalKeyOf: T.self)
+    }
+
+    /// Registers a factory taking typed arguments; resolve it with matching arguments, in order.
+    ///
+    /// Cached scopes keep one instance per distinct argument tuple.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { (id: Account.ID) in AccountStore(id) }
+    /// let store: AccountStore = try container.inject(byType: AccountStore.self, accountID)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused, per argument tuple.
+    ///   - factory: Builds the value from the arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable, First: Hashable & Sendable, each Rest: Hashable & Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope = .instance,
+        _ factory: @escaping @Sendable (First, repeat each Rest) throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        var parameterTypes: [Any.Type] = [First.self]
+        for rest in repeat (each Rest).self { parameterTypes.append(rest) }
+        let attributes = RegistrationAttributes(
+            locator: .type(T.self),
+            alternative: alternative,
+            valueType: T.self,
+            parameterTypes: parameterTypes,
+            scope: scope,
+            origin: SourceOrigin(fileID: fileID, line: line)
+        )
+        commit(
+            ParameterizedEntry<T, First, repeat each Rest>(
+                attributes: attributes,
+                ownerDescription: description,
+                ownerID: id,
+                factory: factory
+            ),
+            optionalKeyOf: T.self
+        )
+    }
+
+    /// Adds one entry; registering `T` also replaces an explicit `T?` registration under the same key shape.
+    private func commit<T>(_ entry: RegistrationEntry, optionalKeyOf type: T.Type) {
+        let optionalKey = LookupKey(
+            locator: .type(Optional<T>.self),
+            alternative: entry.attributes.alternative,
+            parameters: entry.key.parameters
+        )
+        commit([(entry, [optionalKey])])
+    }
+
+    /// Applies a batch of entries in one transaction and logs the outcome at the registrations' own lines.
+    package func commit(_ batch: [(entry: RegistrationEntry, alsoReplacing: [LookupKey])]) {
+        guard let outcomes = registry.apply(adding: batch) else {
+            for (entry, _) in batch {
+                logTarget.log(
+                    .error,
+                    InjectionError.containerLocked(container: description).description + " (\(entry.key))",
+                    file: entry.attributes.origin.fileID,
+                    line: entry.attributes.origin.line
+                )
+            }
+            return
+        }
+        for outcome in outcomes {
+            switch outcome {
+            case .added(let entry):
+                logTarget.log(
+                    .debug,
+                    "Registered \(entry.key) in \(description), scope \(entry.scope)",
+                    file: entry.attributes.origin.fileID,
+                    line: entry.attributes.origin.line
+                )
+            case .replaced(let old, let new):
+                logTarget.log(
+                    .warning,
+                    "Replaced registration \(new.key) in \(description) (previously registered at \(old.attributes.origin))",
+                    file: new.attributes.origin.fileID,
+                    line: new.attributes.origin.line
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+internal import LoomCoreShims
+
+/// Process-wide settings read on every resolution, kept in the C shim's plain words so that reading one is a
+/// single load instead of a lazily initialised global's once-check.
+package enum GlobalWord: Int32 {
+    /// Active task-local override scopes (see ``ResolutionOverrides``).
+    case activeOverrideScopes = 0
+    /// The global logger's minimum level plus one (`0` means "not set yet": the default `.warning`).
+    case minimumLogLevel = 1
+    /// ``CycleDetection`` raw value plus one (`0` means "not set yet": the default).
+    case cycleDetection = 2
+    /// The maximum resolution depth (`0` means "not set yet": the default).
+    case maximumResolutionDepth = 3
+
+    @inline(__always)
+    package var pointer: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }
+}

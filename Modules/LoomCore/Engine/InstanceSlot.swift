@@ -1,0 +1,154 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
+/// A cached instance, immutable once published in an ``InstanceSlot``.
+@usableFromInline
+package class InstanceBox: @unchecked Sendable {
+    // Immutable; subclasses hold only values that the public API required to be `Sendable`.
+    package init() {}
+}
+
+/// Holds a `.singleton` or `.managed` instance strongly.
+@usableFromInline
+package final class StrongBox<Value>: InstanceBox, @unchecked Sendable {
+    // Immutable; boxes are only created for cached scopes, which the public API offers only for `Sendable` values.
+    @usableFromInline package let value: Value
+    package init(_ value: Value) { self.value = value }
+}
+
+/// Holds a `.shared` instance weakly.
+@usableFromInline
+package final class WeakBox: InstanceBox, @unchecked Sendable {
+    // Immutable (a `weak let`); loading a weak reference is thread-safe.
+    @usableFromInline package weak let object: AnyObject?
+    package init(_ object: AnyObject) { self.object = object }
+}
+
+/// The cache cell of one cached registration (or of one argument tuple of it).
+///
+/// `words[0]` holds the published ``InstanceBox`` (retained by the slot), read with one acquire load.
+/// `words[1]` holds the words pointer of the thread currently running the factory, `0` when none: claiming it
+/// with a compare-and-swap is what makes construction happen exactly once without holding a lock while user code
+/// runs. Other threads that need the instance wait in ``ConstructionGate`` until the builder publishes or fails.
+package final class InstanceSlot: @unchecked Sendable {
+    // Both words are only accessed atomically.
+    package let words: UnsafeMutablePointer<UInt> = .allocateAtomicWords(2)
+
+    package init() {}
+
+    deinit {
+        let bits = words.atomicRelaxed
+        if bits != 0 { Unmanaged<InstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+        words.deallocate()
+    }
+
+    /// The published box's bits, or `0`.
+    ///
+    /// Read inside a read section to dereference without retaining.
+    @inline(__always)
+    package var boxBits: UInt { words.atomicAcquire }
+
+    /// The published box, retained, or `nil`.
+    package var box: InstanceBox? {
+        ReadSection.run {
+            let bits = boxBits
+            guard bits != 0 else { return nil }
+            return Unmanaged<InstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+        }
+    }
+
+    /// The words pointer of the thread building this slot, or `0`.
+    package var builderBits: UInt { (words + 1).atomicAcquire }
+
+    /// Tries to become this slot's builder.
+    package func claim(by thread: UnsafeMutablePointer<UInt>) -> Bool {
+        (words + 1).atomicCompareExchange(expected: 0, desired: UInt(bitPattern: thread))
+    }
+
+    /// Gives up the builder role and wakes threads waiting for this slot.
+    package func releaseClaim() {
+        (words + 1).atomicStoreRelease(0)
+        ConstructionGate.wakeWaiters()
+    }
+
+    /// Publishes `box`, returning the previous box (to release after a grace period).
+    package func publish(_ box: InstanceBox) -> Unmanaged<InstanceBox>? {
+        let old = words.atomicExchange(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()))
+        return old == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: old)!)
+    }
+
+    /// Unpublishes the cached instance, returning it (to release after a grace period).
+    package func clear() -> Unmanaged<InstanceBox>? {
+        let old = words.atomicExchange(0)
+        return old == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: old)!)
+    }
+}
+
+/// Where threads wait while another thread constructs a cached instance they need.
+///
+/// One process-wide mutex and condition variable: construction races are rare and short, so a broadcast to
+/// every waiter is cheaper than per-slot condition variables. The mutex also guards every thread's
+/// `waitingFor`, which turns "thread A waits for a slot thread B builds, while B waits for a slot A builds" into a
+/// cycle error instead of a deadlock.
+package enum ConstructionGate {
+    private final class Storage: @unchecked Sendable {
+        // The mutex and condition are pthread objects, used only through pthread calls.
+        let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+        let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+        /// Waiting threads; lets builders skip the broadcast when nobody waits.
+        let waiters = AtomicWord()
+
+        init() {
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+            condition.initialize(to: pthread_cond_t())
+            pthread_cond_init(condition, nil)
+        }
+    }
+
+    private static let storage = Storage()
+
+    /// Wakes every waiting thread so it can re-check its slot.
+    package static func wakeWaiters() {
+        // Pairs with the fence in `waitWhileBuilding`: either this sees the waiter, or the waiter sees the release.
+        atomicFenceSequentiallyConsistent()
+        guard storage.waiters.acquire != 0 else { return }
+        pthread_mutex_lock(storage.mutex)
+        pthread_cond_broadcast(storage.condition)
+        pthread_mutex_unlock(storage.mutex)
+    }
+
+    /// Blocks until `slot` is no longer being built by the thread that built it when this call started.
+    ///
+    /// - Returns: `false` without waiting when waiting would deadlock (the builder is, transitively, waiting for
+    ///   the calling thread); the caller reports a dependency cycle.
+    package static func waitWhileBuilding(_ slot: InstanceSlot, by builder: UInt, as waiter: ThreadState) -> Bool {
+        storage.waiters.increment()
+        atomicFenceSequentiallyConsistent()
+        defer { storage.waiters.decrement() }
+        pthread_mutex_lock(storage.mutex)
+        defer { pthread_mutex_unlock(storage.mutex) }
+        // The builder cannot finish (and its thread cannot exit) without this mutex, so its state stays valid.
+        var next = slot.builderBits
+        while next != 0 {
+            if next == UInt(bitPattern: waiter.words) { return false }
+            let owner = UnsafeMutablePointer<UInt>(bitPattern: next)!
+            let ownerState = Unmanaged<ThreadState>.fromOpaque(UnsafeRawPointer(bitPattern: owner[2])!)
+                .takeUnretainedValue()
+            next = ownerState.waitingFor?.builderBits ?? 0
+        }
+        waiter.waitingFor = slot
+        while slot.builderBits == builder {
+            pthread_cond_wait(storage.condition, storage.mutex)
+        }
+        waiter.waitingFor = nil
+        return true
+    }
+}

@@ -1,0 +1,138 @@
+/// An open-addressing hash table from lookup keys to lookup nodes, read without locks.
+///
+/// Readers probe inside a ``ReadSection`` and never write. Writers are serialised by the owner's lock; they
+/// publish a node by storing its pointer (release) before its slot's hash word, so a reader that sees the hash
+/// sees the node. A slot's hash word never changes once written; its node word is replaced or cleared atomically,
+/// and the previous node is released by the writer only after ``ReadSection/synchronize()``.
+///
+/// The table holds one strong reference to each node it stores. When it fills up the owner copies it into a
+/// larger table and retires this one.
+package final class LookupTable: @unchecked Sendable {
+    // Slot words are accessed only atomically; `occupied` only by the single writer, under the owner's lock.
+    package let capacity: Int
+    private let mask: Int
+    /// `2 * capacity` words: `[hash, node]` per slot.
+    private let slots: UnsafeMutablePointer<UInt>
+    /// Slots whose hash word is set (live or cleared).
+    package private(set) var occupied = 0
+
+    package init(minimumCapacity: Int = 8) {
+        var capacity = 8
+        while capacity < minimumCapacity { capacity <<= 1 }
+        self.capacity = capacity
+        mask = capacity - 1
+        slots = .allocateAtomicWords(2 * capacity)
+    }
+
+    deinit {
+        for index in 0..<capacity {
+            let node = slots[2 * index + 1]
+            if node != 0 { Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: node)!).release() }
+        }
+        slots.deallocate()
+    }
+
+    /// Whether inserting one more key keeps the load factor at or below one half.
+    package var hasRoomForInsertion: Bool { (occupied + 1) * 2 <= capacity }
+
+    /// The unretained node stored under `hash` for which `matches` holds, or `0`.
+    ///
+    /// Call inside a read section.
+    @inline(__always)
+    package func nodeBits(hash: UInt, matching matches: (LookupNode) -> Bool) -> UInt {
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots + 2 * index
+            let storedHash = slot.atomicAcquire
+            if storedHash == 0 { return 0 }
+            if storedHash == hash {
+                let bits = (slot + 1).atomicAcquire
+                if bits != 0,
+                    Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+                        ._withUnsafeGuaranteedRef(matches)
+                {
+                    return bits
+                }
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// The node for a plain type key, or `0`.
+    ///
+    /// Call inside a read section.
+    @inline(__always)
+    package func nodeBits(fastID: UInt, hash: UInt) -> UInt {
+        nodeBits(hash: hash) { $0.key.fastID == fastID }
+    }
+
+    /// The node stored for `key`, retained, or `nil`.
+    ///
+    /// Call inside a read section.
+    package func node(for key: LookupKey) -> LookupNode? {
+        let bits = nodeBits(hash: key.tableHash) { $0.key == key }
+        guard bits != 0 else { return nil }
+        return Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+    }
+
+    /// Stores `node` under its key (or clears the key when `node` is nil), returning the replaced node, which the
+    /// caller releases after a grace period.
+    ///
+    /// Writer only; requires ``hasRoomForInsertion`` when the key is new.
+    package func store(_ node: LookupNode?, for key: LookupKey) -> Unmanaged<LookupNode>? {
+        let hash = key.tableHash
+        var index = Int(truncatingIfNeeded: hash) & mask
+        var reusable: UnsafeMutablePointer<UInt>?
+        while true {
+            let slot = slots + 2 * index
+            let storedHash = slot.atomicRelaxed
+            if storedHash == 0 { break }
+            if storedHash == hash {
+                let bits = (slot + 1).atomicRelaxed
+                if bits == 0 {
+                    if reusable == nil { reusable = slot }
+                } else if Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+                    .takeUnretainedValue().key == key
+                {
+                    let newBits = node.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
+                    (slot + 1).atomicStoreRelease(newBits)
+                    return Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+                }
+            }
+            index = (index + 1) & mask
+        }
+        guard let node else { return nil }
+        let newBits = UInt(bitPattern: Unmanaged.passRetained(node).toOpaque())
+        if let reusable {
+            (reusable + 1).atomicStoreRelease(newBits)
+        } else {
+            precondition(hasRoomForInsertion, "LookupTable is full; the owner must grow it first")
+            let slot = slots + 2 * index
+            (slot + 1).atomicStoreRelease(newBits)
+            slot.atomicStoreRelease(hash)
+            occupied += 1
+        }
+        return nil
+    }
+
+    /// Calls `body` with every live node (writer, or inside a read section).
+    package func forEachNode(_ body: (LookupNode) -> Void) {
+        for index in 0..<capacity {
+            let bits = (slots + 2 * index + 1).atomicAcquire
+            if bits != 0 {
+                Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef(body)
+            }
+        }
+    }
+
+    /// A copy with room for `additional` more keys, holding its own references to the live nodes.
+    ///
+    /// Writer only.
+    package func grown(toFit additional: Int) -> LookupTable {
+        var live: [LookupNode] = []
+        forEachNode { live.append($0) }
+        let table = LookupTable(minimumCapacity: max(8, (live.count + additional) * 2 + 1))
+        for node in live { _ = table.store(node, for: node.key) }
+        return table
+    }
+}

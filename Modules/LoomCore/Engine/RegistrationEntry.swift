@@ -1,0 +1,323 @@
+/// Where a registration was written.
+package struct SourceOrigin: Sendable, CustomStringConvertible {
+    package let fileID: StaticString
+    package let line: UInt
+
+    package init(fileID: StaticString, line: UInt) {
+        self.fileID = fileID
+        self.line = line
+    }
+
+    package var description: String { "\(fileID):\(line)" }
+}
+
+/// A type a registration also answers for (`conforms(to:)` / `inherits(from:)`).
+package struct RegistrationAlias: Sendable {
+    package let type: Any.Type
+    /// Whether a produced value really is an instance of `type`.
+    package let admits: @Sendable (Any) -> Bool
+
+    package init<Alias>(_ type: Alias.Type) {
+        self.type = type
+        admits = { $0 is Alias }
+    }
+
+    package var key: LookupKey { LookupKey(locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type))) }
+}
+
+/// Everything about a registration except its factory.
+package struct RegistrationAttributes: Sendable {
+    package var locator: DependencyLocator
+    package var alternative: RegistrationAlternative?
+    package var valueType: Any.Type
+    package var parameterTypes: [Any.Type]
+    package var takesEnclosingObject: Bool
+    package var aliases: [RegistrationAlias]
+    package var scope: DependencyScope
+    package var eagerness: DependencyEagerness
+    package var origin: SourceOrigin
+
+    package init(
+        locator: DependencyLocator,
+        alternative: RegistrationAlternative? = nil,
+        valueType: Any.Type,
+        parameterTypes: [Any.Type] = [],
+        takesEnclosingObject: Bool = false,
+        aliases: [RegistrationAlias] = [],
+        scope: DependencyScope,
+        eagerness: DependencyEagerness = .lazy,
+        origin: SourceOrigin
+    ) {
+        self.locator = locator
+        self.alternative = alternative
+        self.valueType = valueType
+        self.parameterTypes = parameterTypes
+        self.takesEnclosingObject = takesEnclosingObject
+        self.aliases = aliases
+        self.scope = scope
+        self.eagerness = eagerness
+        self.origin = origin
+    }
+
+    package var key: LookupKey {
+        let parameters: LookupKey.Parameters =
+            takesEnclosingObject
+            ? .enclosingObject
+            : parameterTypes.isEmpty ? .none : .types(parameterTypes.map(ObjectIdentifier.init))
+        return LookupKey(locator: locator, alternative: alternative, parameters: parameters)
+    }
+}
+
+/// One registration: its identity, attributes, cache and (in subclasses) its typed factory.
+///
+/// Entries are immutable once built; the only mutable state is the instance cache, which synchronises itself.
+/// Subclasses are generic over the produced type, so the hot path reads cached values without dynamic casts.
+@usableFromInline
+package class RegistrationEntry: LookupNode, @unchecked Sendable {
+    // Immutable apart from `cache`, which is internally synchronised.
+    package let attributes: RegistrationAttributes
+    package let valueTypeID: ObjectIdentifier
+    /// The container that holds the registration, as it prints (`Container(app)`).
+    package let ownerDescription: String
+    package let ownerID: ObjectIdentifier
+    /// Registration order within the process, for deterministic iteration.
+    package let sequence: UInt
+    /// `nil` for `.instance`.
+    @usableFromInline package let cache: EntryCache?
+    /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
+    @usableFromInline package let hasAliases: Bool
+    /// The published-box word of a cached registration without parameters, for the lock-free hot path.
+    ///
+    /// `nil` for other registrations; kept alive by `cache`.
+    package let fastSlotWords: UnsafeMutablePointer<UInt>?
+    private let receipt: (any ManagedDependencyScopeReceipt)?
+
+    private static let sequenceCounter = AtomicWord()
+
+    package init(attributes: RegistrationAttributes, ownerDescription: String, ownerID: ObjectIdentifier) {
+        self.attributes = attributes
+        valueTypeID = ObjectIdentifier(attributes.valueType)
+        self.ownerDescription = ownerDescription
+        self.ownerID = ownerID
+        sequence = Self.sequenceCounter.increment()
+        let cache: EntryCache?
+        switch attributes.scope {
+        case .instance: cache = nil
+        case .shared: cache = EntryCache(isWeak: true)
+        case .singleton, .managed: cache = EntryCache(isWeak: false)
+        }
+        self.cache = cache
+        hasAliases = !attributes.aliases.isEmpty
+        fastSlotWords =
+            attributes.parameterTypes.isEmpty && !attributes.takesEnclosingObject ? cache?.slot.words : nil
+        if case .managed(let provider) = attributes.scope, let cache {
+            receipt = provider.onScopeInvalidated { [weak cache] in cache?.reset() }
+        } else {
+            receipt = nil
+        }
+        super.init(key: attributes.key, isCandidateList: false)
+    }
+
+    deinit {
+        receipt?.cancel()
+    }
+
+    package var locator: DependencyLocator { attributes.locator }
+    package var scope: DependencyScope { attributes.scope }
+    package var eagerness: DependencyEagerness { attributes.eagerness }
+
+    /// The keys this registration answers besides its own: one per declared alias type.
+    package var aliasKeys: [LookupKey] {
+        attributes.locator.locatedType == nil ? [] : attributes.aliases.map(\.key)
+    }
+
+    /// `Type[Service] in Container(app) (registered at App.swift:12)`.
+    package var provenance: String {
+        "\(key) → \(typeName(attributes.valueType)) in \(ownerDescription) (\(attributes.scope), registered at \(attributes.origin))"
+    }
+
+    /// Whether two registrations are interchangeable: same key, produced type, scope and eagerness.
+    package func isIdentical(to other: RegistrationEntry) -> Bool {
+        self === other
+            || (key == other.key && valueTypeID == other.valueTypeID && scope.kindTag == other.scope.kindTag
+                && scope.identityTag == other.scope.identityTag && eagerness == other.eagerness)
+    }
+
+    /// Resolves the registration with type-erased arguments; subclasses override.
+    ///
+    /// `arguments` were already matched against the parameter types; `enclosing` is the enclosing object or
+    /// `parameter:` of a Macaroni-style parametrized resolver; `environment` says where cached instances live.
+    package func resolveErased(arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment)
+        throws -> Any
+    {
+        preconditionFailure("RegistrationEntry.resolveErased must be overridden")
+    }
+}
+
+/// A registration whose factory takes no arguments.
+@usableFromInline
+package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
+    // Immutable.
+    @usableFromInline package let factory: @Sendable () throws -> Value
+
+    package init(
+        attributes: RegistrationAttributes,
+        ownerDescription: String,
+        ownerID: ObjectIdentifier,
+        factory: @escaping @Sendable () throws -> Value
+    ) {
+        self.factory = factory
+        super.init(attributes: attributes, ownerDescription: ownerDescription, ownerID: ownerID)
+    }
+
+    /// Resolves the value, reusing or filling the cache.
+    ///
+    /// Inlinable: transient resolution runs specialised in the caller.
+    @inlinable
+    package func resolve(in environment: ResolutionEnvironment) throws -> Value {
+        guard let cache else { return try Resolver.produce(self) { try factory() } }
+        return try resolveCached(cache, in: environment)
+    }
+
+    @usableFromInline
+    package func resolveCached(_ cache: EntryCache, in environment: ResolutionEnvironment) throws -> Value {
+        try Resolver.cachedValue(of: self, in: environment.slot(for: self, cache: cache, arguments: nil)) {
+            try Resolver.produce(self) { try factory() }
+        }
+    }
+
+    override package func resolveErased(
+        arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    )
+        throws -> Any
+    {
+        try resolve(in: environment)
+    }
+}
+
+/// A Macaroni-style parametrized resolver: `register { (parameter: Any) -> T in … }`.
+package final class EnclosingObjectEntry<Value>: RegistrationEntry, @unchecked Sendable {
+    // Immutable.
+    package let factory: @Sendable (Any) throws -> Value
+
+    package init(
+        attributes: RegistrationAttributes,
+        ownerDescription: String,
+        ownerID: ObjectIdentifier,
+        factory: @escaping @Sendable (Any) throws -> Value
+    ) {
+        self.factory = factory
+        super.init(attributes: attributes, ownerDescription: ownerDescription, ownerID: ownerID)
+    }
+
+    package func resolve(parameter: Any) throws -> Value {
+        try Resolver.produce(self) { try factory(parameter) }
+    }
+
+    override package func resolveErased(
+        arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    )
+        throws -> Any
+    {
+        // `enclosing` wraps the caller's `parameter: Any` once; unwrap exactly that layer.
+        try resolve(parameter: enclosing.map { $0 } ?? ())
+    }
+}
+
+/// A registration whose factory takes typed arguments: `Dependency { (context: Context) in Repository(context) }`.
+package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendable>: RegistrationEntry,
+    @unchecked Sendable
+{
+    // Immutable.
+    package let factory: @Sendable (repeat each Parameter) throws -> Value
+
+    package init(
+        attributes: RegistrationAttributes,
+        ownerDescription: String,
+        ownerID: ObjectIdentifier,
+        factory: @escaping @Sendable (repeat each Parameter) throws -> Value
+    ) {
+        self.factory = factory
+        super.init(attributes: attributes, ownerDescription: ownerDescription, ownerID: ownerID)
+    }
+
+    /// Resolves the value for these arguments, caching per distinct argument tuple in cached scopes.
+    package func resolve(_ arguments: repeat each Parameter, in environment: ResolutionEnvironment) throws -> Value {
+        guard let cache else { return try Resolver.produce(self) { try factory(repeat each arguments) } }
+        var key: [AnySendableHashable] = []
+        for argument in repeat each arguments { key.append(AnySendableHashable(argument)) }
+        return try Resolver.cachedValue(of: self, in: environment.slot(for: self, cache: cache, arguments: key)) {
+            try Resolver.produce(self) { try factory(repeat each arguments) }
+        }
+    }
+
+    override package func resolveErased(
+        arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    )
+        throws -> Any
+    {
+        var iterator = arguments.makeIterator()
+        func next<Argument>(_ type: Argument.Type) -> Argument {
+            // Arguments were matched against the parameter types before this call.
+            iterator.next() as! Argument
+        }
+        return try resolve(repeat next((each Parameter).self), in: environment)
+    }
+}
+
+/// The instance cache of one cached registration: one slot, or one slot per distinct argument tuple.
+@usableFromInline
+package final class EntryCache: Sendable {
+    /// `.shared` registrations hold their instance weakly.
+    package let isWeak: Bool
+    /// The slot of a registration without parameters.
+    package let slot = InstanceSlot()
+    private let argumentSlots = LoomLock<[[AnySendableHashable]: InstanceSlot]>([:])
+
+    package init(isWeak: Bool) {
+        self.isWeak = isWeak
+    }
+
+    /// The slot for one argument tuple (`nil`: no parameters).
+    package func slot(for arguments: [AnySendableHashable]?) -> InstanceSlot {
+        guard let arguments else { return slot }
+        return argumentSlots.withLock { slots in
+            if let existing = slots[arguments] { return existing }
+            let created = InstanceSlot()
+            slots[arguments] = created
+            return created
+        }
+    }
+
+    /// Drops every cached instance (writer; never call inside a read section).
+    package func reset() {
+        var retired: [Unmanaged<InstanceBox>] = []
+        if let box = slot.clear() { retired.append(box) }
+        let slots = argumentSlots.withLock { slots in
+            defer { slots.removeAll() }
+            return Array(slots.values)
+        }
+        for slot in slots {
+            if let box = slot.clear() { retired.append(box) }
+        }
+        releaseAfterGracePeriod(retired)
+    }
+
+    /// Drops `.shared` cache cells whose instance was released.
+    package func releaseUnusedStorage() {
+        guard isWeak else { return }
+        argumentSlots.withLock { slots in
+            slots = slots.filter { _, slot in
+                guard let box = slot.box else { return false }
+                return (box as? WeakBox)?.object != nil
+            }
+        }
+    }
+}
+
+/// Releases unlinked objects once no reader can still hold them.
+package func releaseAfterGracePeriod(_ objects: [Unmanaged<InstanceBox>]) {
+    guard !objects.isEmpty else { return }
+    ReadSection.synchronize()
+    for object in objects { object.release() }
+}

@@ -1,0 +1,48 @@
+/// Where a resolution keeps cached instances: in each registration's own cache (live), or in a separate store
+/// that starts empty (test isolation), so nothing created inside an isolated scope is visible outside it.
+@usableFromInline
+package struct ResolutionEnvironment: Sendable {
+    @usableFromInline package let isolatedCaches: IsolatedCaches?
+
+    package init(isolatedCaches: IsolatedCaches?) {
+        self.isolatedCaches = isolatedCaches
+    }
+
+    /// Registrations' own caches.
+    @usableFromInline package static let live = ResolutionEnvironment(isolatedCaches: nil)
+
+    /// The slot that holds `entry`'s instance for `arguments` in this environment.
+    @inline(__always)
+    package func slot(for entry: RegistrationEntry, cache: EntryCache, arguments: [AnySendableHashable]?)
+        -> InstanceSlot
+    {
+        guard let isolatedCaches else { return cache.slot(for: arguments) }
+        return isolatedCaches.cache(for: entry).slot(for: arguments)
+    }
+}
+
+/// Instance caches private to one isolated scope, created on demand per registration.
+@usableFromInline
+package final class IsolatedCaches: Sendable {
+    private let caches = LoomLock<[ObjectIdentifier: (entry: RegistrationEntry, cache: EntryCache)]>([:])
+
+    package init() {}
+
+    package func cache(for entry: RegistrationEntry) -> EntryCache {
+        caches.withLock { caches in
+            if let existing = caches[ObjectIdentifier(entry)] { return existing.cache }
+            let cache = EntryCache(isWeak: entry.cache?.isWeak ?? false)
+            caches[ObjectIdentifier(entry)] = (entry, cache)
+            return cache
+        }
+    }
+
+    /// Drops every instance created in this scope.
+    package func reset() {
+        let all = caches.withLock { caches in
+            defer { caches.removeAll() }
+            return caches.values.map(\.cache)
+        }
+        for cache in all { cache.reset() }
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Everything that can go wrong while registering or resolving a dependency.
+///
+/// The throwing APIs (`Container.resolve`, `DependencyGraph.inject`) throw these and never trap. Paths that
+/// cannot throw (property wrappers, generated code) report them through ``LoomLogger/die(_:file:function:line:)``
+/// as `InjectionError: <description>. Recovery: <recoverySuggestion>` with the caller's file and line.
+///
+/// ```swift
+/// do {
+///     let service: MyService = try container.resolve()
+/// } catch let error as InjectionError {
+///     print(error)                       // what went wrong, what was searched, "did you mean"
+///     print(error.recoverySuggestion!)   // what to change
+/// }
+/// ```
+public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Sendable {
+    /// Nothing is registered under the requested locator; `suggestions` lists near misses (the same type under
+    /// another alternative, name or parameter list).
+    case missingDependency(DependencyContext, suggestions: [String])
+    /// A single-value request matched several distinct registrations; `candidates` says where each came from.
+    case multipleDependencies(DependencyContext, candidates: [String])
+    /// The registered value cannot be cast to the requested type.
+    case mismatchedDependencyType(actual: String, expected: String)
+    /// The registration exists but takes different factory arguments than the ones supplied.
+    case invalidDependencyParameters(DependencyContext, expected: [String], actual: [String])
+    /// Building the dependency needed itself, directly or through others.
+    case cyclicDependencyReference(DependencyCycle)
+    /// A registration was attempted on a locked container; nothing was changed.
+    case containerLocked(container: String)
+    /// A factory threw; `underlying` is its error. Injection errors thrown by factories pass through unchanged.
+    case factoryFailed(DependencyContext, underlying: any Error)
+
+    /// A headline naming the problem, then `Key:` / `Searched:` / `Found:` lines.
+    public var description: String {
+        switch self {
+        case .missingDependency(let context, let suggestions):
+            var lines = ["No registration found for \(context)."]
+            lines.append("Requested type: \(context.requestedType)")
+            if !context.searched.isEmpty { lines.append("Searched: \(context.searched.joined(separator: " → "))") }
+            if !suggestions.isEmpty { lines.append("Did you mean: \(suggestions.joined(separator: "; "))?") }
+            return lines.joined(separator: "\n")
+        case .multipleDependencies(let context, let candidates):
+            var lines = ["Several registrations match \(context); expected exactly one."]
+            lines.append("Requested type: \(context.requestedType)")
+            lines.append("Found: \(candidates.joined(separator: "; "))")
+            return lines.joined(separator: "\n")
+        case .mismatchedDependencyType(let actual, let expected):
+            return "The registered value of type \(actual) cannot be used as \(expected)."
+        case .invalidDependencyParameters(let context, let expected, let actual):
+            return """
+                Wrong factory arguments for \(context.locator)\(context.alternative.map { " (alternative: \($0))" } ?? "").
+                Expected: (\(expected.joined(separator: ", ")))
+                Found: (\(actual.joined(separator: ", ")))
+                """
+        case .cyclicDependencyReference(let cycle):
+            if let limit = cycle.exceededDepthLimit {
+                return "Resolution depth limit \(limit) exceeded, likely a dependency cycle: \(cycle)."
+            }
+            return "Dependency cycle detected, \(cycle)."
+        case .containerLocked(let container):
+            return "Cannot register in \(container): the container is locked. The registration was ignored."
+        case .factoryFailed(let context, let underlying):
+            return "The factory of \(context) threw: \(underlying)"
+        }
+    }
+
+    /// What to change to make the resolution succeed.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .missingDependency(let context, _):
+            switch context.locator.storage {
+            case .type:
+                return "Register \(context.requestedType) in one of the searched containers "
+                    + "(container.register { … } or Dependency { … }), or activate the container that holds it."
+            case .name, .value:
+                return "Register a dependency located by \(context.locator) in an active container, "
+                    + "or correct the locator (names match exactly, including case)."
+            }
+        case .multipleDependencies:
+            return "Keep one registration, or tell them apart with a name, an associated value or an alternative."
+        case .mismatchedDependencyType(_, let expected):
+            return
+                "Register a value that is a \(expected), or declare the relation with .conforms(to:) / .inherits(from:)."
+        case .invalidDependencyParameters(_, let expected, _):
+            return "Pass arguments of exactly these types, in order: (\(expected.joined(separator: ", ")))."
+        case .cyclicDependencyReference:
+            return "Break the cycle: inject one side lazily (@Injected resolves on first read) or pass it after init."
+        case .containerLocked:
+            return "Register before calling lock(), or call unlock() first."
+        case .factoryFailed:
+            return "Fix the error the factory threw; it is attached as `underlying`."
+        }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// The message property wrappers pass to ``LoomLogger/die(_:file:function:line:)``.
+    ///
+    /// ```swift
+    /// logger.die(error.fatalMessage, file: file, function: function, line: line)
+    /// ```
+    public var fatalMessage: String {
+        var headline = description
+        if headline.hasSuffix(".") { headline.removeLast() }
+        return "InjectionError: \(headline). Recovery: \(recoverySuggestion ?? "none")"
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
+/// Loom's default logger: one line per event, `<level> <file>:<line> <message>`, on standard error.
+///
+/// ```swift
+/// LoomConfiguration.logger = PrintLogger(minimumLevel: .debug)
+/// // debug MyApp/AppDelegate.swift:12 Registered Type[MyService] in Container(app), scope instance
+/// ```
+public struct PrintLogger: LoomLogger {
+    /// Events below this level are dropped.
+    public let minimumLevel: LoomLogLevel
+    private let output: @Sendable (String) -> Void
+
+    /// Creates a logger that writes events at `minimumLevel` and above.
+    ///
+    /// ```swift
+    /// let logger = PrintLogger(minimumLevel: .warning)
+    /// let captured = PrintLogger(minimumLevel: .debug) { line in lines.append(line) }
+    /// ```
+    /// - Parameters:
+    ///   - minimumLevel: The lowest level written (default `.warning`).
+    ///   - write: Where each formatted line goes (default: standard error).
+    public init(
+        minimumLevel: LoomLogLevel = .warning,
+        write: @escaping @Sendable (String) -> Void = PrintLogger.writeToStandardError
+    ) {
+        self.minimumLevel = minimumLevel
+        output = write
+    }
+
+    /// Writes `<level> <file>:<line> <message>` if `level` is at least ``minimumLevel``.
+    public func log(
+        _ message: @autoclosure () -> String, level: LoomLogLevel, file: StaticString, function: StaticString,
+        line: UInt
+    ) {
+        guard level >= minimumLevel else { return }
+        output("\(level) \(file):\(line) \(message())")
+    }
+
+    /// Writes `line` and a newline to standard error.
+    ///
+    /// ```swift
+    /// PrintLogger.writeToStandardError("error App.swift:3 something failed")
+    /// ```
+    @Sendable
+    public static func writeToStandardError(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// A logger that records nothing and never builds a message; ``die(_:file:function:line:)`` still stops the
+/// process.
+///
+/// ```swift
+/// LoomConfiguration.logger = DisabledLogger()
+/// ```
+public struct DisabledLogger: LoomLogger {
+    /// Creates the logger.
+    ///
+    /// ```swift
+    /// let quiet = Container(name: "quiet", logger: DisabledLogger())
+    /// ```
+    public init() {}
+
+    /// Above every level: nothing is recorded.
+    public var minimumLevel: LoomLogLevel { .error }
+
+    /// Does nothing; `message` is not evaluated.
+    public func log(
+        _ message: @autoclosure () -> String, level: LoomLogLevel, file: StaticString, function: StaticString,
+        line: UInt
+    ) {}
+
+    /// Stops the process with the message.
+    public func die(_ message: @autoclosure () -> String, file: StaticString, function: StaticString, line: UInt)
+        -> Never
+    {
+        fatalError(message(), file: file, line: line)
+    }
+}

@@ -1,0 +1,56 @@
+/// A qualifier that lets one type have several independent registrations in a container.
+///
+/// The default registration and each alternative are separate slots: they never fall back to each other.
+/// Build one from a string literal, from `RegistrationAlternative("name")`, or make a unique one with
+/// `RegistrationAlternative()`.
+///
+/// ```swift
+/// extension RegistrationAlternative {
+///     static let another: RegistrationAlternative = "another"
+/// }
+/// container.register(alternative: .another) { () -> MyService in AnotherService() }
+/// let service: MyService = try container.resolve(alternative: .another)
+/// ```
+public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    private enum Identity: Hashable, Sendable {
+        case named(String)
+        case unique(UInt)
+    }
+
+    private let identity: Identity
+    private static let uniqueCounter = AtomicWord()
+
+    /// Creates an alternative identified by `name`; equal names are the same alternative.
+    ///
+    /// ```swift
+    /// let staging = RegistrationAlternative("staging")
+    /// ```
+    /// - Parameter name: The alternative's name.
+    public init(_ name: String) {
+        identity = .named(name)
+    }
+
+    /// Creates an alternative equal to no other.
+    ///
+    /// ```swift
+    /// let privateSlot = RegistrationAlternative()
+    /// ```
+    public init() {
+        identity = .unique(Self.uniqueCounter.increment())
+    }
+
+    /// Creates an alternative from a string literal: `let another: RegistrationAlternative = "another"`.
+    ///
+    /// - Parameter value: The alternative's name.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// The name, or `#N` for a unique alternative.
+    public var description: String {
+        switch identity {
+        case .named(let name): name
+        case .unique(let number): "#\(number)"
+        }
+    }
+}
