@@ -1,0 +1,126 @@
+import LoomCore
+import LoomTestSupport
+import Testing
+
+@Suite struct ConcurrencyTests {
+    @Test func thousandConcurrentColdResolvesOfASingletonConstructItOnce() async throws {
+        let container = quietContainer()
+        let built = Counter()
+        container.register(scope: .singleton) { () -> Service in
+            built.increment()
+            // Real work widens the window in which other resolvers arrive while construction runs.
+            var sum = 0
+            for index in 0..<50_000 { sum &+= index }
+            return Service(id: sum)
+        }
+        let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<1_000 { group.addTask { ObjectIdentifier(try container.resolve(Service.self)) } }
+            var seen: Set<ObjectIdentifier> = []
+            for try await identity in group { seen.insert(identity) }
+            return seen
+        }
+        #expect(built.value == 1)
+        #expect(identities.count == 1)
+    }
+
+    @Test func coldSingletonRacedByRealThreadsIsBuiltOnce() throws {
+        for _ in 0..<20 {
+            let container = quietContainer()
+            let built = Counter()
+            container.register(scope: .singleton) { () -> Service in
+                built.increment()
+                return Service()
+            }
+            let seen = Collected<ObjectIdentifier>()
+            onThreads(8) { _ in
+                for _ in 0..<200 {
+                    if let service = try? container.resolve(Service.self) { seen.append(ObjectIdentifier(service)) }
+                }
+            }
+            #expect(built.value == 1)
+            #expect(Set(seen.all).count == 1)
+            #expect(seen.all.count == 1_600)
+        }
+    }
+
+    @Test func reentrantFactoriesResolvingEachOtherConcurrentlyDoNotDeadlock() throws {
+        let container = quietContainer()
+        let builtServices = Counter()
+        container.register(scope: .singleton) { () -> Service in
+            builtServices.increment()
+            return Service(id: try container.resolve(Int.self))
+        }
+        container.register(scope: .singleton) { 41 + 1 }
+        container.register(scope: .singleton) { () -> String in "\(try container.resolve(Service.self).id)" }
+        let values = Collected<String>()
+        onThreads(8) { _ in
+            for _ in 0..<100 { if let value = try? container.resolve(String.self) { values.append(value) } }
+        }
+        #expect(values.all.count == 800)
+        #expect(Set(values.all) == ["42"])
+        #expect(builtServices.value == 1)
+    }
+
+    @Test func concurrentRegistrationAndResolutionNeverCrashAndEachThreadSeesItsOwnRegistration() throws {
+        let container = quietContainer()
+        container.register { Service(id: -1) }
+        let failures = Counter()
+        onThreads(8) { index in
+            let alternative = RegistrationAlternative("thread-\(index)")
+            for iteration in 0..<300 {
+                container.register(alternative: alternative) { Service(id: index * 1_000 + iteration) }
+                // A resolve after a register on the same thread sees that registration.
+                let service = try? container.resolve(Service.self, alternative: alternative)
+                if service?.id != index * 1_000 + iteration { failures.increment() }
+                if (try? container.resolve(Service.self))?.id != -1 { failures.increment() }
+            }
+        }
+        #expect(failures.value == 0)
+        #expect(container.registrationCount == 9)
+    }
+
+    @Test func resolvingWhileOtherThreadsReplaceAndCleanUpStaysConsistent() throws {
+        let container = quietContainer()
+        container.register(scope: .singleton) { Service(id: 0) }
+        onThreads(6) { index in
+            for iteration in 0..<300 {
+                switch index {
+                case 0: container.register(scope: .singleton) { Service(id: iteration) }
+                case 1 where iteration.isMultiple(of: 50):
+                    container.cleanup()
+                    container.register(scope: .singleton) { Service(id: iteration) }
+                default:
+                    // Either a Service or a missing-dependency error right after a cleanup; never a crash.
+                    _ = try? container.resolve(Service.self)
+                }
+            }
+        }
+        container.register(scope: .singleton) { Service(id: 99) }
+        #expect(try container.resolve(Service.self).id == 99)
+    }
+
+    @Test func sharedInstancesAreReleasedAndRebuiltSafelyUnderConcurrency() throws {
+        let container = quietContainer()
+        let built = Counter()
+        container.register(scope: .shared) { () -> Service in Service(id: built.increment()) }
+        onThreads(8) { _ in
+            for _ in 0..<500 { _ = try? container.resolve(Service.self) }
+        }
+        #expect(built.value >= 1)
+        let held: Service = try container.resolve()
+        #expect(try container.resolve(Service.self) === held)
+    }
+
+    @Test func managedScopeInvalidatedWhileResolvingStaysConsistent() throws {
+        let container = quietContainer()
+        let scope = ManagedScope()
+        container.register(scope: .managed(scope)) { Service() }
+        onThreads(4) { index in
+            for _ in 0..<500 {
+                if index == 0 { scope.invalidate() } else { _ = try? container.resolve(Service.self) }
+            }
+        }
+        let settled: Service = try container.resolve()
+        #expect(try container.resolve(Service.self) === settled)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import LoomCore
+import LoomTestSupport
+import Testing
+
+final class NodeA: Sendable { init(_ b: NodeB) {} }
+final class NodeB: Sendable { init(_ c: NodeC?) {} }
+final class NodeC: Sendable { init(_ a: NodeA) {} }
+
+/// Tests that depend on or change process-wide configuration (cycle detection, depth limit) run one at a time.
+@Suite(.serialized) struct GlobalConfigurationTests {
+    @Suite struct CycleDetectionTests {
+        @Test func twoNodeCycleReportsTheChainWithDepthThree() throws {
+            try withCycleDetection(.always) {
+                let container = quietContainer()
+                container.register { NodeA(try container.resolve()) }
+                container.register { () -> NodeB in
+                    _ = try container.resolve(NodeA.self)
+                    return NodeB(nil)
+                }
+                let error = try #require(throws: InjectionError.self) { try container.resolve(NodeA.self) }
+                guard case .cyclicDependencyReference(let cycle) = error else {
+                    Issue.record("expected a cycle, got \(error)")
+                    return
+                }
+                #expect(cycle.depth == 3)
+                #expect(cycle.description == "Type[NodeA] -> Type[NodeB] -> Type[NodeA]")
+                #expect(error.description == "Dependency cycle detected, Type[NodeA] -> Type[NodeB] -> Type[NodeA].")
+            }
+        }
+
+        @Test func threeNodeCyclePrintsTheWholeChain() throws {
+            try withCycleDetection(.always) {
+                let container = quietContainer()
+                container.register { NodeA(try container.resolve()) }
+                container.register { NodeB(try container.resolve(NodeC.self)) }
+                container.register { NodeC(try container.resolve()) }
+                let error = try #require(throws: InjectionError.self) { try container.resolve(NodeA.self) }
+                #expect("\(error)".contains("Type[NodeA] -> Type[NodeB] -> Type[NodeC] -> Type[NodeA]"))
+            }
+        }
+
+        @Test func repeatedNonNestedResolutionsAreNotCycles() throws {
+            try withCycleDetection(.always) { () throws in
+                let container = quietContainer()
+                container.register { Service() }
+                container.register { () -> String in
+                    _ = try container.resolve(Service.self)
+                    _ = try container.resolve(Service.self)
+                    return "ok"
+                }
+                #expect(try container.resolve(String.self) == "ok")
+                #expect(try container.resolve(String.self) == "ok")
+            }
+        }
+
+        @Test func concurrentResolutionsOfTheSameChainAreNotCycles() async throws {
+            try await withCycleDetection(.always) {
+                let container = quietContainer()
+                container.register { Service() }
+                container.register { () -> String in "\(try container.resolve(Service.self).id)" }
+                try await withThrowingTaskGroup(of: String.self) { group in
+                    for _ in 0..<200 { group.addTask { try container.resolve(String.self) } }
+                    for try await value in group { #expect(value == "0") }
+                }
+            }
+        }
+
+        @Test func aSingletonUnderConstructionIsNeverBuiltTwice() throws {
+            for detection in [CycleDetection.always, .never] {
+                try withCycleDetection(detection) {
+                    let container = quietContainer()
+                    let built = Counter()
+                    container.register(scope: .singleton) { () -> Service in
+                        built.increment()
+                        _ = try container.resolve(Service.self)
+                        return Service()
+                    }
+                    let error = try #require(throws: InjectionError.self) { try container.resolve(Service.self) }
+                    guard case .cyclicDependencyReference = error else {
+                        Issue.record("expected a cycle with detection \(detection), got \(error)")
+                        return
+                    }
+                    #expect(built.value == 1)
+                }
+            }
+        }
+
+        @Test func withDetectionOffTheDepthLimitStopsRunawayRecursion() throws {
+            try withCycleDetection(.never) {
+                let container = quietContainer()
+                container.register { NodeA(try container.resolve()) }
+                container.register { NodeB(try container.resolve(NodeC.self)) }
+                container.register { NodeC(try container.resolve()) }
+                let error = try #require(throws: InjectionError.self) { try container.resolve(NodeA.self) }
+                guard case .cyclicDependencyReference(let cycle) = error else {
+                    Issue.record("expected the depth limit, got \(error)")
+                    return
+                }
+                #expect(cycle.exceededDepthLimit == LoomConfiguration.maximumResolutionDepth)
+                #expect(error.description.contains("depth limit"))
+            }
+        }
+
+        @Test func aLowerDepthLimitAppliesToLegitimateChainsToo() throws {
+            let previous = LoomConfiguration.maximumResolutionDepth
+            defer { LoomConfiguration.maximumResolutionDepth = previous }
+            LoomConfiguration.maximumResolutionDepth = 2
+            let container = quietContainer()
+            container.register { NodeC(NodeA(NodeB(nil))) }
+            container.register { NodeB(try container.resolve(NodeC.self)) }
+            container.register { NodeA(try container.resolve()) }
+            #expect(throws: InjectionError.self) { try container.resolve(NodeA.self) }
+            LoomConfiguration.maximumResolutionDepth = 3
+            #expect(throws: Never.self) { try container.resolve(NodeA.self) }
+        }
+
+        @Test func debugOnlyIsActiveInDebugBuilds() {
+            #if DEBUG
+                #expect(CycleDetection.debugOnly.isActive)
+            #else
+                #expect(!CycleDetection.debugOnly.isActive)
+            #endif
+            #expect(CycleDetection.always.isActive)
+            #expect(!CycleDetection.never.isActive)
+        }
+
+        @Test func crossThreadConstructionCycleIsReportedInsteadOfDeadlocking() {
+            withCycleDetection(.always) {
+                let container = quietContainer()
+                let bothStarted = Counter()
+                @Sendable func waitForBoth() {
+                    bothStarted.increment()
+                    while bothStarted.value < 2 { sched_yield() }
+                }
+                container.register(scope: .singleton) { () -> NodeA in
+                    waitForBoth()
+                    _ = try container.resolve(NodeB.self)
+                    return NodeA(NodeB(nil))
+                }
+                container.register(scope: .singleton) { () -> NodeB in
+                    waitForBoth()
+                    _ = try container.resolve(NodeA.self)
+                    return NodeB(nil)
+                }
+                let outcomes = Collected<Bool>()
+                onThreads(2) { index in
+                    do {
+                        if index == 0 {
+                            _ = try container.resolve(NodeA.self)
+                        } else {
+                            _ = try container.resolve(NodeB.self)
+                        }
+                        outcomes.append(true)
+                    } catch let error as InjectionError {
+                        if case .cyclicDependencyReference = error { outcomes.append(false) }
+                    } catch {}
+                }
+                #expect(outcomes.all == [false, false])
+            }
+        }
+    }
+
+    @Suite struct ConfigurationTests {
+        @Test func settingsRoundTripAndAreReadableFromManyThreads() {
+            let indexing = LoomConfiguration.isIndexingEnabled
+            let count = LoomConfiguration.approximateDependencyCount
+            let cleanup = LoomConfiguration.autoCleanupEnabled
+            defer {
+                LoomConfiguration.isIndexingEnabled = indexing
+                LoomConfiguration.approximateDependencyCount = count
+                LoomConfiguration.autoCleanupEnabled = cleanup
+            }
+            onThreads(4) { index in
+                for iteration in 0..<1_000 {
+                    LoomConfiguration.approximateDependencyCount = index * 1_000 + iteration
+                    _ = LoomConfiguration.isIndexingEnabled
+                    LoomConfiguration.autoCleanupEnabled = iteration.isMultiple(of: 2)
+                }
+            }
+            LoomConfiguration.isIndexingEnabled = false
+            LoomConfiguration.approximateDependencyCount = 42
+            #expect(!LoomConfiguration.isIndexingEnabled)
+            #expect(LoomConfiguration.approximateDependencyCount == 42)
+        }
+
+        @Test func replacingTheGlobalLoggerAlsoReplacesItsLevelThreshold() {
+            let previous = LoomConfiguration.logger
+            defer { LoomConfiguration.logger = previous }
+            let capturing = CapturingLogger(minimumLevel: .debug)
+            LoomConfiguration.logger = capturing
+            let container = Container(name: "global-logger")
+            container.register { Service() }
+            #expect(
+                capturing.events.contains {
+                    $0.message.contains("Registered Type[Service] in Container(global-logger)")
+                })
+        }
+
+        @Test func defaultsMatchTheDesign() {
+            #expect(LoomConfiguration.runtimeCycleDetection == .debugOnly)
+            #expect(LoomConfiguration.maximumResolutionDepth == 512)
+            #expect(LoomConfiguration.isIndexingEnabled)
+        }
+    }
+}
+
+func withCycleDetection<Result>(_ detection: CycleDetection, _ body: () throws -> Result) rethrows -> Result {
+    let previous = LoomConfiguration.runtimeCycleDetection
+    LoomConfiguration.runtimeCycleDetection = detection
+    defer { LoomConfiguration.runtimeCycleDetection = previous }
+    return try body()
+}
+
+func withCycleDetection<Result>(_ detection: CycleDetection, _ body: () async throws -> Result) async rethrows -> Result
+{
+    let previous = LoomConfiguration.runtimeCycleDetection
+    LoomConfiguration.runtimeCycleDetection = detection
+    defer { LoomConfiguration.runtimeCycleDetection = previous }
+    return try await body()
+}
