@@ -14,12 +14,12 @@ import Testing
     @Test func containerEventsAreLoggedWithTheCallersFileAndLine() throws {
         let lines = Collected<String>()
         let container = Container(name: "events", logger: PrintLogger(minimumLevel: .debug) { lines.append($0) })
+        let registrationLine = #line + 1
         container.register { Service() }
-        let registrationLine = #line
+        let resolutionLine = #line + 1
         _ = try container.resolve(Service.self)
-        let resolutionLine = #line
+        let cleanupLine = #line + 1
         container.cleanup()
-        let cleanupLine = #line
         let file = "LoomCoreTests/LoggingTests.swift"
         #expect(
             lines.all.contains(
