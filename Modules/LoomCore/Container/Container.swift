@@ -19,8 +19,17 @@
 /// > and `T?` — the last one wins, logged at `.warning`.
 public final class Container: Sendable, Identifiable, CustomStringConvertible {
     /// The container's name; unnamed containers are called `Container#N`.
+    ///
+    /// ```swift
+    /// Container(name: "app").name   // "app"
+    /// ```
     public let name: String
     /// The container consulted when a registration is not found here.
+    ///
+    /// ```swift
+    /// let feature = Container(name: "search", parent: app)
+    /// feature.parent === app   // true
+    /// ```
     public let parent: Container?
     @usableFromInline package let registry: Registry
     @usableFromInline package let logTarget: LogTarget
@@ -60,9 +69,17 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// An identity for `Identifiable`.
+    ///
+    /// ```swift
+    /// let containers = Dictionary(grouping: all, by: \.id)
+    /// ```
     public var id: ObjectIdentifier { ObjectIdentifier(self) }
 
     /// `Container(name)`.
+    ///
+    /// ```swift
+    /// print(Container(name: "app"))   // Container(app)
+    /// ```
     public var description: String { "Container(\(name))" }
 
     /// The containers searched by a resolution in this container: itself, then its parents.

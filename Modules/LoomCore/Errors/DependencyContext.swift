@@ -12,14 +12,34 @@
 /// ```
 public struct DependencyContext: Hashable, Sendable, CustomStringConvertible {
     /// How the dependency was located.
+    ///
+    /// ```swift
+    /// context.locator   // .type(MyService.self)
+    /// ```
     public let locator: DependencyLocator
     /// The requested alternative, if any.
+    ///
+    /// ```swift
+    /// context.alternative   // "another", or nil
+    /// ```
     public let alternative: RegistrationAlternative?
     /// The factory arguments' types, in order (`["Any"]` for a Macaroni-style `parameter:`).
+    ///
+    /// ```swift
+    /// context.parameterTypes   // ["Int", "String"]
+    /// ```
     public let parameterTypes: [String]
     /// The type the caller asked for.
+    ///
+    /// ```swift
+    /// context.requestedType   // "MyService"
+    /// ```
     public let requestedType: String
     /// The containers searched, in order (`["DependencyGraph"]` when resolving from the graph).
+    ///
+    /// ```swift
+    /// context.searched   // ["Container(feature)", "Container(app)"]
+    /// ```
     public let searched: [String]
 
     /// Creates a context; Loom builds these for you when a resolution fails.
@@ -42,6 +62,10 @@ public struct DependencyContext: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `Type[MyService]`, plus ` (alternative: x)` and ` with parameters (A, B)` when present.
+    ///
+    /// ```swift
+    /// print(context)   // Type[MyService] (alternative: another)
+    /// ```
     public var description: String {
         var text = locator.description
         if let alternative { text += " (alternative: \(alternative))" }

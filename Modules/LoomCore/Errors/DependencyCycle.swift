@@ -10,9 +10,17 @@
 /// ```
 public struct DependencyCycle: Hashable, Sendable, CustomStringConvertible {
     /// The locators on the chain; the first and last are the same registration for a true cycle.
+    ///
+    /// ```swift
+    /// cycle.chain.map(\.description)   // ["Type[A]", "Type[B]", "Type[A]"]
+    /// ```
     public let chain: [DependencyLocator]
     /// Set when the chain was cut by ``LoomConfiguration/maximumResolutionDepth`` rather than by detecting a
     /// repeated registration (cycle detection off, or a non-repeating runaway recursion).
+    ///
+    /// ```swift
+    /// if let limit = cycle.exceededDepthLimit { print("stopped at depth \(limit)") }
+    /// ```
     public let exceededDepthLimit: Int?
 
     /// Creates a cycle; Loom builds these when it detects one.
@@ -26,9 +34,17 @@ public struct DependencyCycle: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The number of locators on the chain (3 for `A -> B -> A`).
+    ///
+    /// ```swift
+    /// DependencyCycle(chain: [.type(A.self), .type(B.self), .type(A.self)]).depth   // 3
+    /// ```
     public var depth: Int { chain.count }
 
     /// `Type[A] -> Type[B] -> Type[A]`.
+    ///
+    /// ```swift
+    /// print(cycle)   // Type[A] -> Type[B] -> Type[A]
+    /// ```
     public var description: String {
         chain.map(\.description).joined(separator: " -> ")
     }

@@ -36,6 +36,10 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     case factoryFailed(DependencyContext, underlying: any Error)
 
     /// A headline naming the problem, then `Key:` / `Searched:` / `Found:` lines.
+    ///
+    /// ```swift
+    /// print(error)   // No registration found for Type[MyService]. …
+    /// ```
     public var description: String {
         switch self {
         case .missingDependency(let context, let suggestions):
@@ -70,6 +74,10 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     }
 
     /// What to change to make the resolution succeed.
+    ///
+    /// ```swift
+    /// print(error.recoverySuggestion ?? "")   // Register MyService in one of the searched containers …
+    /// ```
     public var recoverySuggestion: String? {
         switch self {
         case .missingDependency(let context, _):
@@ -98,6 +106,10 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     }
 
     /// Same as ``description``.
+    ///
+    /// ```swift
+    /// let message = (error as? LocalizedError)?.errorDescription
+    /// ```
     public var errorDescription: String? { description }
 
     /// The message property wrappers pass to ``LoomLogger/die(_:file:function:line:)``.

@@ -16,9 +16,17 @@ public enum LoomLogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringC
     case error
 
     /// Orders levels by severity, `trace` lowest.
+    ///
+    /// ```swift
+    /// LoomLogLevel.debug < .warning   // true
+    /// ```
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// `trace`, `debug`, `info`, `warning` or `error`.
+    ///
+    /// ```swift
+    /// LoomLogLevel.warning.description   // "warning"
+    /// ```
     public var description: String {
         switch self {
         case .trace: "trace"
@@ -77,6 +85,10 @@ public protocol LoomLogger: Sendable {
 
 extension LoomLogger {
     /// Records every level.
+    ///
+    /// ```swift
+    /// struct EverythingLogger: LoomLogger { func log(…) { … } }   // minimumLevel is .trace
+    /// ```
     public var minimumLevel: LoomLogLevel { .trace }
 
     /// Logs the message at `.error` and stops the process with `fatalError`.

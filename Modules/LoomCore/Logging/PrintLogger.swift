@@ -16,6 +16,10 @@
 /// ```
 public struct PrintLogger: LoomLogger {
     /// Events below this level are dropped.
+    ///
+    /// ```swift
+    /// PrintLogger(minimumLevel: .info).minimumLevel   // .info
+    /// ```
     public let minimumLevel: LoomLogLevel
     private let output: @Sendable (String) -> Void
 
@@ -37,6 +41,10 @@ public struct PrintLogger: LoomLogger {
     }
 
     /// Writes `<level> <file>:<line> <message>` if `level` is at least ``minimumLevel``.
+    ///
+    /// ```swift
+    /// PrintLogger().log("hello", level: .error, file: #fileID, function: #function, line: #line)
+    /// ```
     public func log(
         _ message: @autoclosure () -> String, level: LoomLogLevel, file: StaticString, function: StaticString,
         line: UInt
@@ -79,15 +87,27 @@ public struct DisabledLogger: LoomLogger {
     public init() {}
 
     /// Above every level: nothing is recorded.
+    ///
+    /// ```swift
+    /// DisabledLogger().minimumLevel   // .error
+    /// ```
     public var minimumLevel: LoomLogLevel { .error }
 
     /// Does nothing; `message` is not evaluated.
+    ///
+    /// ```swift
+    /// DisabledLogger().log("never built", level: .error, file: #fileID, function: #function, line: #line)
+    /// ```
     public func log(
         _ message: @autoclosure () -> String, level: LoomLogLevel, file: StaticString, function: StaticString,
         line: UInt
     ) {}
 
     /// Stops the process with the message.
+    ///
+    /// ```swift
+    /// DisabledLogger().die("unrecoverable", file: #fileID, function: #function, line: #line)
+    /// ```
     public func die(_ message: @autoclosure () -> String, file: StaticString, function: StaticString, line: UInt)
         -> Never
     {

@@ -93,6 +93,10 @@ public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `Type[Name]`, `Name[name]` or `Value[value]`.
+    ///
+    /// ```swift
+    /// DependencyLocator.name("repository").description   // "Name[repository]"
+    /// ```
     public var description: String {
         switch storage {
         case .type(_, let type): "Type[\(typeName(type))]"
@@ -102,6 +106,11 @@ public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether two locators find the same registrations: same type, same exact name, or equal value.
+    ///
+    /// ```swift
+    /// DependencyLocator.name("a") == .name("a")   // true
+    /// DependencyLocator.name("a") == .name("A")   // false
+    /// ```
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case (.type(let left, _), .type(let right, _)): left == right
@@ -112,6 +121,10 @@ public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hashes the locator's kind and identity.
+    ///
+    /// ```swift
+    /// let seen: Set<DependencyLocator> = [.type(A.self), .name("a")]
+    /// ```
     public func hash(into hasher: inout Hasher) {
         switch storage {
         case .type(let id, _):

@@ -42,11 +42,19 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// Creates an alternative from a string literal: `let another: RegistrationAlternative = "another"`.
     ///
     /// - Parameter value: The alternative's name.
+    ///
+    /// ```swift
+    /// let another: RegistrationAlternative = "another"
+    /// ```
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
     /// The name, or `#N` for a unique alternative.
+    ///
+    /// ```swift
+    /// RegistrationAlternative("blue").description   // "blue"
+    /// ```
     public var description: String {
         switch identity {
         case .named(let name): name

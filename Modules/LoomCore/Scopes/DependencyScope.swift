@@ -64,6 +64,10 @@ public enum DependencyScope: Sendable, CustomStringConvertible {
     }
 
     /// `instance`, `shared`, `singleton` or `managed`.
+    ///
+    /// ```swift
+    /// DependencyScope.singleton.description   // "singleton"
+    /// ```
     public var description: String {
         switch self {
         case .instance: "instance"
@@ -103,6 +107,10 @@ public enum DependencyEagerness: Sendable, Hashable, CustomStringConvertible {
     case eager
 
     /// `lazy` or `eager`.
+    ///
+    /// ```swift
+    /// DependencyEagerness.eager.description   // "eager"
+    /// ```
     public var description: String {
         switch self {
         case .lazy: "lazy"
