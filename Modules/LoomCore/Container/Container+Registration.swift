@@ -23,12 +23,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = RegistrationAttributes(
-            locator: .type(T.self),
-            alternative: alternative,
-            valueType: T.self,
-            scope: .instance,
-            origin: SourceOrigin(fileID: fileID, line: line)
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: .instance, fileID: fileID, line: line
         )
         commit(
             PlainEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
@@ -58,12 +54,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = RegistrationAttributes(
-            locator: .type(T.self),
-            alternative: alternative,
-            valueType: T.self,
-            scope: scope,
-            origin: SourceOrigin(fileID: fileID, line: line)
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, fileID: fileID, line: line
         )
         commit(
             PlainEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
@@ -92,13 +84,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = RegistrationAttributes(
-            locator: .type(T.self),
-            alternative: alternative,
-            valueType: T.self,
-            takesEnclosingObject: true,
-            scope: .instance,
-            origin: SourceOrigin(fileID: fileID, line: line)
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, takesEnclosingObject: true, scope: .instance, fileID: fileID, line: line
         )
         commit(
             EnclosingObjectEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
@@ -130,13 +117,8 @@ extension Container {
     ) {
         var parameterTypes: [Any.Type] = [First.self]
         for rest in repeat (each Rest).self { parameterTypes.append(rest) }
-        let attributes = RegistrationAttributes(
-            locator: .type(T.self),
-            alternative: alternative,
-            valueType: T.self,
-            parameterTypes: parameterTypes,
-            scope: scope,
-            origin: SourceOrigin(fileID: fileID, line: line)
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, parameterTypes: parameterTypes, scope: scope, fileID: fileID, line: line
         )
         commit(
             ParameterizedEntry<T, First, repeat each Rest>(
@@ -146,6 +128,27 @@ extension Container {
                 factory: factory
             ),
             optionalKeyOf: T.self
+        )
+    }
+
+    /// The attributes of a type-located registration made with one of the `register` overloads.
+    private func typeAttributes<T>(
+        _ type: T.Type,
+        alternative: RegistrationAlternative?,
+        parameterTypes: [Any.Type] = [],
+        takesEnclosingObject: Bool = false,
+        scope: DependencyScope,
+        fileID: StaticString,
+        line: UInt
+    ) -> RegistrationAttributes {
+        RegistrationAttributes(
+            locator: .type(T.self),
+            alternative: alternative,
+            valueType: T.self,
+            parameterTypes: parameterTypes,
+            takesEnclosingObject: takesEnclosingObject,
+            scope: scope,
+            origin: SourceOrigin(fileID: fileID, line: line)
         )
     }
 

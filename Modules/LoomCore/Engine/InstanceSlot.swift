@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// A cached instance, immutable once published in an ``InstanceSlot``.
 @usableFromInline
 package class InstanceBox: @unchecked Sendable {
@@ -98,31 +88,18 @@ package final class InstanceSlot: @unchecked Sendable {
 /// `waitingFor`, which turns "thread A waits for a slot thread B builds, while B waits for a slot A builds" into a
 /// cycle error instead of a deadlock.
 package enum ConstructionGate {
-    private final class Storage: @unchecked Sendable {
-        // The mutex and condition are pthread objects, used only through pthread calls.
-        let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
-        let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
-        /// Waiting threads; lets builders skip the broadcast when nobody waits.
-        let waiters = AtomicWord()
-
-        init() {
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-            condition.initialize(to: pthread_cond_t())
-            pthread_cond_init(condition, nil)
-        }
-    }
-
-    private static let storage = Storage()
+    private static let condition = PlatformCondition()
+    /// Waiting threads; lets builders skip the broadcast when nobody waits.
+    private static let waiters = AtomicWord()
 
     /// Wakes every waiting thread so it can re-check its slot.
     package static func wakeWaiters() {
         // Pairs with the fence in `waitWhileBuilding`: either this sees the waiter, or the waiter sees the release.
         atomicFenceSequentiallyConsistent()
-        guard storage.waiters.acquire != 0 else { return }
-        pthread_mutex_lock(storage.mutex)
-        pthread_cond_broadcast(storage.condition)
-        pthread_mutex_unlock(storage.mutex)
+        guard waiters.acquire != 0 else { return }
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Blocks until `slot` is no longer being built by the thread that built it when this call started.
@@ -130,11 +107,11 @@ package enum ConstructionGate {
     /// - Returns: `false` without waiting when waiting would deadlock (the builder is, transitively, waiting for
     ///   the calling thread); the caller reports a dependency cycle.
     package static func waitWhileBuilding(_ slot: InstanceSlot, by builder: UInt, as waiter: ThreadState) -> Bool {
-        storage.waiters.increment()
+        waiters.increment()
         atomicFenceSequentiallyConsistent()
-        defer { storage.waiters.decrement() }
-        pthread_mutex_lock(storage.mutex)
-        defer { pthread_mutex_unlock(storage.mutex) }
+        defer { waiters.decrement() }
+        condition.lock()
+        defer { condition.unlock() }
         // The builder cannot finish (and its thread cannot exit) without this mutex, so its state stays valid.
         var next = slot.builderBits
         while next != 0 {
@@ -146,7 +123,7 @@ package enum ConstructionGate {
         }
         waiter.waitingFor = slot
         while slot.builderBits == builder {
-            pthread_cond_wait(storage.condition, storage.mutex)
+            condition.wait()
         }
         waiter.waitingFor = nil
         return true

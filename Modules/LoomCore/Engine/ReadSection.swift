@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// Lock-free reading of the engine's shared structures, with reclamation after a grace period.
 ///
 /// Readers (every resolution) enter a read section, load pointers to lookup tables, entries and cached
@@ -72,7 +62,7 @@ package enum ReadSection {
             var spins = 0
             while words.atomicAcquire == observed {
                 spins += 1
-                if spins > 64 { sched_yield() }
+                if spins > 64 { yieldThread() }
             }
         }
     }

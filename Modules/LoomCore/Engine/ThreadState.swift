@@ -1,15 +1,5 @@
 internal import LoomCoreShims
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// The resolution engine's state for one OS thread.
 ///
 /// Reached through the C shim's thread-local slot, which holds a pointer to `words`:
@@ -110,34 +100,17 @@ package final class ThreadState: @unchecked Sendable {
         state.words[2] = UInt(bitPattern: unmanaged.toOpaque())
         ThreadRegistry.add(state)
         loom_thread_state_set(UnsafeMutableRawPointer(state.words))
-        // The pthread key exists only to get a callback when the thread exits.
-        pthread_setspecific(threadExitKey, unmanaged.toOpaque())
+        ThreadExitHook.register(unmanaged.toOpaque())
         return state.words
     }
 
-    fileprivate static func threadDidExit(_ raw: UnsafeMutableRawPointer) {
+    package static func threadDidExit(_ raw: UnsafeMutableRawPointer) {
         let state = Unmanaged<ThreadState>.fromOpaque(raw)
         loom_thread_state_set(nil)
         ThreadRegistry.remove(state.takeUnretainedValue())
         state.release()
     }
 }
-
-#if canImport(Darwin)
-    private let threadExitKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { raw in ThreadState.threadDidExit(raw) }
-        return key
-    }()
-#else
-    private let threadExitKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { raw in
-            if let raw { ThreadState.threadDidExit(raw) }
-        }
-        return key
-    }()
-#endif
 
 /// Every live thread's state, so writers can wait until no reader still sees what they unlinked.
 package enum ThreadRegistry {

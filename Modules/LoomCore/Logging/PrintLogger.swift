@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// Loom's default logger: one line per event, `<level> <file>:<line> <message>`, on standard error.
 ///
 /// ```swift
@@ -60,15 +50,7 @@ public struct PrintLogger: LoomLogger {
     /// ```
     @Sendable
     public static func writeToStandardError(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        LoomCore.writeToStandardError(line + "\n")
     }
 }
 

@@ -1,0 +1,131 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
+// The only file that talks to the C library directly; everything else uses these wrappers.
+
+/// A mutex in stable heap memory: `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere.
+package final class PlatformMutex: @unchecked Sendable {
+    // The lock word is only touched through the platform's lock calls.
+    #if canImport(Darwin)
+        private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    #else
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        #if canImport(Darwin)
+            mutex.initialize(to: os_unfair_lock())
+        #else
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        #endif
+    }
+
+    deinit {
+        #if !canImport(Darwin)
+            pthread_mutex_destroy(mutex)
+        #endif
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    package func lock() {
+        #if canImport(Darwin)
+            os_unfair_lock_lock(mutex)
+        #else
+            pthread_mutex_lock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    package func unlock() {
+        #if canImport(Darwin)
+            os_unfair_lock_unlock(mutex)
+        #else
+            pthread_mutex_unlock(mutex)
+        #endif
+    }
+}
+
+/// A pthread mutex with a condition variable, for blocking waits (an unfair lock cannot wait).
+package final class PlatformCondition: @unchecked Sendable {
+    // The mutex and condition are only touched through pthread calls.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+    private let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+
+    package init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
+    /// Atomically unlocks, sleeps until ``broadcast()``, and locks again.
+    ///
+    /// Call with the mutex held.
+    package func wait() { pthread_cond_wait(condition, mutex) }
+    /// Wakes every waiting thread.
+    ///
+    /// Call with the mutex held.
+    package func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// Lets another thread run (used while spinning for a grace period).
+package func yieldThread() {
+    sched_yield()
+}
+
+/// Writes `text` to standard error, unbuffered.
+package func writeToStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
+/// Calls back when a thread that registered exits (a pthread key whose value is only used for its destructor).
+package enum ThreadExitHook {
+    /// Arranges for `onExit(pointer)` to run when the calling thread exits.
+    package static func register(_ pointer: UnsafeMutableRawPointer) {
+        pthread_setspecific(key, pointer)
+    }
+
+    #if canImport(Darwin)
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { raw in ThreadState.threadDidExit(raw) }
+            return key
+        }()
+    #else
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { raw in
+                if let raw { ThreadState.threadDidExit(raw) }
+            }
+            return key
+        }()
+    #endif
+}
