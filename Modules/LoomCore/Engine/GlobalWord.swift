@@ -11,6 +11,10 @@ package enum GlobalWord: Int32 {
     case cycleDetection = 2
     /// The maximum resolution depth (`0` means "not set yet": the default).
     case maximumResolutionDepth = 3
+    /// Live task-local `Conf` override scopes (LoomKeys), so key reads skip the task-local lookup when zero.
+    case activeConfOverrideScopes = 4
+    /// The published root-value snapshot of LoomKeys' store (a retained object pointer, `0` while empty).
+    case confRootSnapshot = 5
 
     @inline(__always)
     package var pointer: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }

@@ -1,0 +1,45 @@
+/// A service type with one main instance, injectable with `@InjectedConf()` without naming a key.
+///
+/// Conform the service type and name its key; `@InjectedConf() var service: MyService` then reads
+/// `Conf[key: MyService.AutoInjectionKey.self]`. Protocol types cannot be auto-injected (a protocol cannot name its
+/// own key); use a key path for them.
+///
+/// ```swift
+/// final class Clock: Sendable { func now() -> Double { 0 } }
+/// extension ConfKeys {
+///     #declareServiceKey("clock", Clock.self, "ClockKey", defaultValue: Clock())
+/// }
+/// extension Clock: AutoInjectable {
+///     typealias AutoInjectionKey = ConfKeys.ClockKey
+/// }
+/// struct Scheduler {
+///     @InjectedConf() var clock: Clock
+/// }
+/// ```
+public protocol AutoInjectable: Sendable {
+    /// The key holding the main instance.
+    associatedtype AutoInjectionKey: ConfKey where AutoInjectionKey.Value == Self
+}
+
+/// A main-actor service type with one main instance, injectable with `@InjectedConf()` from main-actor code.
+///
+/// The main-actor counterpart of ``AutoInjectable``: its key is a ``ConfKeyMainActor``, so the service need not be
+/// `Sendable` and is only reachable on the main actor.
+///
+/// ```swift
+/// @MainActor final class Router { var path: [String] = [] }
+/// extension ConfKeys {
+///     #declareServiceKey("router", Router.self, on: MainActor.self, "RouterKey", defaultValue: Router())
+/// }
+/// extension Router: AutoInjectableMainActor {
+///     typealias AutoInjectionKey = ConfKeys.RouterKey
+/// }
+/// @MainActor struct Screen {
+///     @InjectedConf() var router: Router
+/// }
+/// ```
+@MainActor
+public protocol AutoInjectableMainActor {
+    /// The key holding the main instance.
+    associatedtype AutoInjectionKey: ConfKeyMainActor where AutoInjectionKey.Value == Self
+}

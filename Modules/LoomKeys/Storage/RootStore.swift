@@ -1,0 +1,106 @@
+internal import LoomCore
+
+/// The process-wide root values of every Sendable key, plus the defaults built so far.
+///
+/// Readers never lock: the current answer for every key ("root value if set, else the default once built") sits in
+/// an immutable ``KeyTable`` whose pointer is published in a process-wide word
+/// (`GlobalWord.confRootSnapshot`). A read enters a ``ReadSection``, loads the pointer, looks the key up and copies
+/// the value out. Writers are serialised by one lock; each write is a single read-modify-write of the writer state
+/// that publishes a new snapshot before the lock is released, so concurrent writes to different keys never lose an
+/// update. The replaced snapshot is released only after `ReadSection.synchronize()`, outside the lock, so no reader
+/// can still hold it and no value's `deinit` runs under the lock.
+enum RootStore {
+    /// The writer's source of truth, from which each snapshot is derived.
+    struct WriterState {
+        /// Values set with `setRootValue` (or an `InjectedValues` setter).
+        var roots: [ObjectIdentifier: any ErasedValue] = [:]
+        /// Defaults built so far; kept across `resetRootValues()` so a default is built at most once.
+        var defaults: [ObjectIdentifier: any ErasedValue] = [:]
+        /// What readers see: `roots` over `defaults`.
+        var effective: [ObjectIdentifier: any ErasedValue] = [:]
+    }
+
+    private static let writer = LoomLock(WriterState())
+    /// One gate per key whose default is being (or was) built, so concurrent first reads build it once.
+    private static let defaultGates = LoomLock<[ObjectIdentifier: LoomLock<Void>]>([:])
+
+    /// The root value or built default of `id`, or `nil` when neither exists yet.
+    static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
+        let section = ReadSection.enter()
+        defer { ReadSection.exit(section) }
+        let bits = boxBits(for: KeyTable.address(id))
+        guard bits != 0 else { return nil }
+        return Unmanaged<ValueBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+            ._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    /// The unretained box of `key` in the published table, or `0`.
+    ///
+    /// Call inside a read section.
+    @inline(__always)
+    static func boxBits(for key: UInt) -> UInt {
+        let tableBits = GlobalWord.confRootSnapshot.acquiredValue
+        guard tableBits != 0 else { return 0 }
+        return Unmanaged<KeyTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
+            ._withUnsafeGuaranteedRef { $0.boxBits(for: key) }
+    }
+
+    /// The root value of `id` (ignoring defaults), or `nil`.
+    static func rootValue<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
+        writer.withLock { $0.roots[id] }?.unboxed(as: type)
+    }
+
+    /// Sets (or with `nil`, removes) the root value of `id`.
+    static func setRootValue(_ box: (any ErasedValue)?, for id: ObjectIdentifier) {
+        update { state in
+            state.roots[id] = box
+            state.effective[id] = box ?? state.defaults[id]
+        }
+    }
+
+    /// Removes every root value; built defaults stay.
+    static func resetRootValues() {
+        update { state in
+            state.roots = [:]
+            state.effective = state.defaults
+        }
+    }
+
+    /// Returns the value of `id`, building its default with `makeDefault` the first time one is needed.
+    ///
+    /// `makeDefault` runs at most once per key for the life of the process, under that key's own gate (like a
+    /// `static let` initialiser): concurrent first readers of the key wait for it, readers of other keys do not. It
+    /// returns `nil` for a key declared without a default; then nothing is cached and the caller reports the error.
+    static func valueBuildingDefault<Value: Sendable>(
+        for id: ObjectIdentifier, as type: Value.Type, makeDefault: () -> Value?
+    ) -> Value? {
+        let gate = defaultGates.withLock { gates in
+            if let gate = gates[id] { return gate }
+            let gate = LoomLock<Void>()
+            gates[id] = gate
+            return gate
+        }
+        return gate.withLock { _ in
+            if let current = value(for: id, as: type) { return current }
+            guard let built = makeDefault() else { return nil }
+            let box = ValueBox(built)
+            update { state in
+                state.defaults[id] = box
+                if state.roots[id] == nil { state.effective[id] = box }
+            }
+            return built
+        }
+    }
+
+    /// Applies `change` to the writer state and publishes the resulting snapshot, then retires the old one.
+    private static func update(_ change: (inout WriterState) -> Void) {
+        let replaced = writer.withLock { state -> UInt in
+            change(&state)
+            let snapshot = Unmanaged.passRetained(KeyTable(state.effective))
+            return GlobalWord.confRootSnapshot.exchange(UInt(bitPattern: snapshot.toOpaque()))
+        }
+        guard replaced != 0 else { return }
+        ReadSection.synchronize()
+        Unmanaged<KeyTable>.fromOpaque(UnsafeRawPointer(bitPattern: replaced)!).release()
+    }
+}
