@@ -79,7 +79,7 @@ enum KeyAccess {
         id: ObjectIdentifier, as type: Value.Type, makeDefault: () -> Value?, key: Any.Type,
         fileID: StaticString, line: UInt
     ) -> Value {
-        if let value = RootStore.valueBuildingDefault(for: id, as: type, makeDefault: makeDefault) { return value }
+        if let value = RootStore.defaultValue(for: id, as: type, makeDefault: makeDefault) { return value }
         missingValue(key: key, fileID: fileID, line: line)
     }
 

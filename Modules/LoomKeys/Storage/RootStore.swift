@@ -66,14 +66,15 @@ enum RootStore {
         }
     }
 
-    /// Returns the value of `id`, building its default with `makeDefault` the first time one is needed.
+    /// Returns the default of `id`, building it with `makeDefault` the first time one is needed.
     ///
     /// `makeDefault` runs at most once per key for the life of the process, under that key's own gate (like a
     /// `static let` initialiser): concurrent first readers of the key wait for it, readers of other keys do not. It
     /// returns `nil` for a key declared without a default; then nothing is cached and the caller reports the error.
-    static func valueBuildingDefault<Value: Sendable>(
+    static func defaultValue<Value: Sendable>(
         for id: ObjectIdentifier, as type: Value.Type, makeDefault: () -> Value?
     ) -> Value? {
+        if let built = writer.withLock({ $0.defaults[id] }) { return built.unboxed(as: type) }
         let gate = defaultGates.withLock { gates in
             if let gate = gates[id] { return gate }
             let gate = LoomLock<Void>()
@@ -81,7 +82,7 @@ enum RootStore {
             return gate
         }
         return gate.withLock { _ in
-            if let current = value(for: id, as: type) { return current }
+            if let built = writer.withLock({ $0.defaults[id] }) { return built.unboxed(as: type) }
             guard let built = makeDefault() else { return nil }
             let box = ValueBox(built)
             update { state in
