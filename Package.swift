@@ -26,7 +26,7 @@ let modules: [Module] = [
     // (Synchronization's `Atomic` needs macOS 15 / iOS 18; Loom's floor is macOS 14 / iOS 17).
     Module(name: "LoomCoreShims", isProduct: false, hasTests: false, kind: .cShim),
     Module(name: "LoomCore", dependencies: ["LoomCoreShims"]),
-    Module(name: "LoomKeys", dependencies: ["LoomCore"], hasTests: false),
+    Module(name: "LoomKeys", dependencies: ["LoomCore"]),
     Module(name: "LoomLookup", dependencies: ["LoomCore"], hasTests: false),
     Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup"], hasTests: false),
     Module(
@@ -36,12 +36,13 @@ let modules: [Module] = [
             .product(name: "SwiftCompilerPlugin", package: swiftSyntax),
         ],
         isProduct: false,
-        hasTests: false,
+        testDependencies: [
+            .product(name: "SwiftSyntaxMacros", package: swiftSyntax),
+            .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: swiftSyntax),
+        ],
         kind: .macro
     ),
-    Module(
-        name: "LoomMacros", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomMacrosPlugin"], hasTests: false
-    ),
+    Module(name: "LoomMacros", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomMacrosPlugin"]),
     Module(name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection"], hasTests: false),
     Module(
         name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],

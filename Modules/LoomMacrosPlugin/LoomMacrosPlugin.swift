@@ -4,5 +4,8 @@ import SwiftSyntaxMacros
 /// The compiler plugin hosting Loom's macro implementations.
 @main
 struct LoomMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = []
+    let providingMacros: [any Macro.Type] = [
+        DeclareConfKeyMacro.self,
+        DeclareConfAccessorMacro.self,
+    ]
 }

@@ -1,0 +1,123 @@
+import SwiftSyntax
+
+/// The arguments of a freestanding macro, consumed left to right with precise diagnostics.
+///
+/// The key macros mix positional and labelled optional arguments, so each step looks at the next argument and
+/// takes it only if its label matches.
+struct MacroArguments {
+    private var remaining: [LabeledExprSyntax]
+    private let macro: Syntax
+
+    init(_ node: some FreestandingMacroExpansionSyntax) {
+        remaining = Array(node.arguments)
+        macro = Syntax(node)
+    }
+
+    /// Whether every argument was consumed.
+    var isEmpty: Bool { remaining.isEmpty }
+
+    /// The next argument if it carries `label`.
+    mutating func take(label: String) -> LabeledExprSyntax? {
+        guard let next = remaining.first, next.label?.text == label else { return nil }
+        remaining.removeFirst()
+        return next
+    }
+
+    /// The next argument, which must be unlabelled.
+    mutating func takePositional(_ role: String) throws -> LabeledExprSyntax {
+        guard let next = remaining.first else { throw KeyMacroDiagnostic.missingArgument(role).error(at: macro) }
+        if let label = next.label {
+            throw KeyMacroDiagnostic.unexpectedLabel(label.text, for: role).error(at: next)
+        }
+        remaining.removeFirst()
+        return next
+    }
+
+    /// The next argument if it is unlabelled and is not the last one (the last one is a labelled required argument).
+    mutating func takeOptionalPositional() -> LabeledExprSyntax? {
+        guard remaining.count >= 2, let next = remaining.first, next.label == nil else { return nil }
+        remaining.removeFirst()
+        return next
+    }
+
+    /// The next argument, which must carry `label`.
+    mutating func takeRequired(label: String, diagnostic: KeyMacroDiagnostic) throws -> LabeledExprSyntax {
+        guard let next = remaining.first else { throw KeyMacroDiagnostic.missingArgument(label).error(at: macro) }
+        guard next.label?.text == label else { throw diagnostic.error(at: next) }
+        remaining.removeFirst()
+        return next
+    }
+
+    /// Fails if any argument is left.
+    func finish() throws {
+        if let extra = remaining.first { throw KeyMacroDiagnostic.tooManyArguments.error(at: extra) }
+    }
+}
+
+extension LabeledExprSyntax {
+    /// The value of a plain string literal, `nil` for the `nil` literal, or a diagnostic.
+    func optionalStringLiteral(_ role: String) throws -> String? {
+        if expression.is(NilLiteralExprSyntax.self) { return nil }
+        return try stringLiteral(role)
+    }
+
+    /// The value of a plain string literal (no interpolation), or a diagnostic.
+    func stringLiteral(_ role: String) throws -> String {
+        guard let literal = expression.as(StringLiteralExprSyntax.self),
+            literal.segments.count == 1,
+            let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+        else { throw KeyMacroDiagnostic.notStringLiteral(role).error(at: expression) }
+        return segment.content.text
+    }
+
+    /// The source text of the type in `SomeType.self` (parentheses around it dropped), or a diagnostic.
+    func typeBeforeSelf(_ role: String) throws -> String {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+            var base = member.base
+        else { throw KeyMacroDiagnostic.notTypeSelf(role).error(at: expression) }
+        while let tuple = base.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            base = only.expression
+        }
+        return base.trimmedDescription
+    }
+
+    /// `true` or `false` from a Boolean literal, or a diagnostic.
+    func booleanLiteral() throws -> Bool {
+        guard let literal = expression.as(BooleanLiteralExprSyntax.self) else {
+            throw KeyMacroDiagnostic.notBooleanLiteral.error(at: expression)
+        }
+        return literal.literal.tokenKind == .keyword(.true)
+    }
+
+    /// `public` or `internal` from `.public`, `DeclarationVisibility.internal` or `LoomKeys.DeclarationVisibility.…`.
+    func visibility() throws -> String {
+        guard let member = expression.as(MemberAccessExprSyntax.self) else {
+            throw KeyMacroDiagnostic.invalidVisibility.error(at: expression)
+        }
+        let name = member.declName.baseName.text.filter { $0 != "`" }
+        let qualifier = member.base?.trimmedDescription
+        let knownQualifiers: Set<String?> = [nil, "DeclarationVisibility", "LoomKeys.DeclarationVisibility"]
+        guard ["public", "internal"].contains(name), knownQualifiers.contains(qualifier) else {
+            throw KeyMacroDiagnostic.invalidVisibility.error(at: expression)
+        }
+        return name
+    }
+
+    /// Checks that `on:` names the main actor.
+    func requireMainActor() throws {
+        let type = try typeBeforeSelf("actor")
+        guard type == "MainActor" || type == "_Concurrency.MainActor" || type == "Swift.MainActor" else {
+            throw KeyMacroDiagnostic.notMainActor.error(at: expression)
+        }
+    }
+}
+
+extension String {
+    /// Whether the string can name a Swift declaration without backticks.
+    var isIdentifier: Bool {
+        guard let first, first == "_" || first.isLetter else { return false }
+        return allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+    }
+}
