@@ -64,8 +64,7 @@ extension Container {
         line: UInt = #line
     ) throws -> T? {
         let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
-        guard lookup(key) != nil else { return nil }
-        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+        return try resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
     /// Resolves every registration answering `T` (including conformers and subclasses) in this container and its
@@ -88,10 +87,7 @@ extension Container {
         line: UInt = #line
     ) throws -> [T] {
         let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
-        return try allCandidates(for: key).map { entry in
-            try Self.produce(
-                T.self, from: [entry], key: key, arguments: arguments, enclosing: nil, in: .live, searched: chain)
-        }
+        return try resolveAll(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
     /// Resolves every registration answering `T`, as a set.
@@ -128,6 +124,7 @@ extension Container {
     /// - Returns: The value.
     /// - Throws: ``InjectionError/mismatchedDependencyType(actual:expected:)`` when the value is not a `T`, and
     ///   the other ``InjectionError`` cases.
+    @_disfavoredOverload
     public func inject<T, each Parameter: Hashable & Sendable>(
         byName name: String,
         _ parameters: repeat each Parameter,
@@ -136,6 +133,28 @@ extension Container {
     ) throws -> T {
         let (key, arguments) = requestKey(.name(name), repeat each parameters)
         return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration located by `name`, or returns `nil` when none is registered.
+    ///
+    /// ```swift
+    /// let legacy: LegacyService? = try container.inject(byName: "legacy")
+    /// ```
+    /// - Parameters:
+    ///   - name: The registration's name.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value, or `nil` when missing.
+    /// - Throws: An ``InjectionError`` for failures other than a missing registration.
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byName name: String,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T? {
+        let (key, arguments) = requestKey(.name(name), repeat each parameters)
+        return try resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
     /// Resolves the registration whose name is `name.rawValue`.
@@ -194,6 +213,7 @@ extension Container {
     ///   - line: The calling line, for logs; defaults to the call site.
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
     public func inject<T, each Parameter: Hashable & Sendable>(
         byValue value: some Hashable & Sendable,
         _ parameters: repeat each Parameter,
@@ -204,16 +224,25 @@ extension Container {
         return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
     }
 
-    /// Every registration answering `key` in the chain, nearest container first; a registration whose own key
-    /// already answered from a nearer container is shadowed.
-    package func allCandidates(for key: LookupKey) -> [RegistrationEntry] {
-        var result: [RegistrationEntry] = []
-        var seenKeys: Set<LookupKey> = []
-        for container in chain {
-            let candidates = container.registry.candidates(for: key) ?? []
-            for entry in candidates where !seenKeys.contains(entry.key) { result.append(entry) }
-            seenKeys.formUnion(candidates.map(\.key))
-        }
-        return result
+    /// Resolves the registration associated with `value`, or returns `nil` when none is registered.
+    ///
+    /// ```swift
+    /// let banner: UploadService? = try container.inject(byValue: UploadLocation.banner)
+    /// ```
+    /// - Parameters:
+    ///   - value: The associated value.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value, or `nil` when missing.
+    /// - Throws: An ``InjectionError`` for failures other than a missing registration.
+    public func inject<T, each Parameter: Hashable & Sendable>(
+        byValue value: some Hashable & Sendable,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T? {
+        let (key, arguments) = requestKey(.value(value), repeat each parameters)
+        return try resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 }

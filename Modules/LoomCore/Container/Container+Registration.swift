@@ -27,7 +27,7 @@ extension Container {
             T.self, alternative: alternative, scope: .instance, fileID: fileID, line: line
         )
         commit(
-            PlainEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
+            PlainEntry(attributes: attributes, owner: owner, factory: factory),
             optionalKeyOf: T.self)
     }
 
@@ -58,7 +58,7 @@ extension Container {
             T.self, alternative: alternative, scope: scope, fileID: fileID, line: line
         )
         commit(
-            PlainEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
+            PlainEntry(attributes: attributes, owner: owner, factory: factory),
             optionalKeyOf: T.self)
     }
 
@@ -88,7 +88,7 @@ extension Container {
             T.self, alternative: alternative, takesEnclosingObject: true, scope: .instance, fileID: fileID, line: line
         )
         commit(
-            EnclosingObjectEntry(attributes: attributes, ownerDescription: description, ownerID: id, factory: factory),
+            EnclosingObjectEntry(attributes: attributes, owner: owner, factory: factory),
             optionalKeyOf: T.self)
     }
 
@@ -123,8 +123,7 @@ extension Container {
         commit(
             ParameterizedEntry<T, First, repeat each Rest>(
                 attributes: attributes,
-                ownerDescription: description,
-                ownerID: id,
+                owner: owner,
                 factory: factory
             ),
             optionalKeyOf: T.self
@@ -154,6 +153,15 @@ extension Container {
 
     /// Adds one entry; registering `T` also replaces an explicit `T?` registration under the same key shape.
     private func commit<T>(_ entry: RegistrationEntry, optionalKeyOf type: T.Type) {
+        if T.self is any DeclarativeRegistrationValue.Type || T.self is any DependencyRepresenting.Type {
+            logTarget.log(
+                .warning,
+                "Registering \(typeName(T.self)) as a value in \(description); to add declarative registrations use "
+                    + "container.add { … }",
+                file: entry.attributes.origin.fileID,
+                line: entry.attributes.origin.line
+            )
+        }
         let optionalKey = LookupKey(
             locator: .type(Optional<T>.self),
             alternative: entry.attributes.alternative,

@@ -118,156 +118,34 @@ extension Container {
         key: LookupKey,
         arguments: [any Sendable],
         enclosing: Any?,
-        environment: ResolutionEnvironment = .live,
         fileID: StaticString,
         line: UInt
     ) throws -> T {
-        do {
-            if let (candidates, container) = lookup(key) {
-                let value: T = try Self.produce(
-                    T.self, from: candidates, key: key, arguments: arguments,
-                    enclosing: enclosing, in: environment, searched: chain)
-                logTarget.log(.debug, "Resolved \(key) from \(container.description)", file: fileID, line: line)
-                return value
-            }
-            if let optional = T.self as? any OptionalType.Type {
-                let wrapped = DependencyLocator(
-                    storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
-                let wrappedKey = LookupKey(locator: wrapped, alternative: key.alternative, parameters: key.parameters)
-                if let (candidates, container) = lookup(wrappedKey) {
-                    let value: Any = try Self.produce(
-                        Any.self, from: candidates, key: wrappedKey, arguments: arguments,
-                        enclosing: enclosing, in: environment, searched: chain)
-                    guard let wrappedValue = optional.wrapping(value) else {
-                        throw InjectionError.mismatchedDependencyType(
-                            actual: typeName(Swift.type(of: value)),
-                            expected: typeName(optional.wrappedType))
-                    }
-                    logTarget.log(
-                        .debug, "Resolved \(key) from \(container.description) as Optional", file: fileID, line: line)
-                    return wrappedValue as! T
-                }
-            }
-            throw Self.missingDependency(key, requested: T.self, arguments: arguments, searched: chain)
-        } catch let error as InjectionError {
-            // Thrown to the caller, who decides whether it is an error; only non-throwing paths log at `.error`.
-            logTarget.log(.debug, "Resolving \(key) from \(description) failed: \(error)", file: fileID, line: line)
-            throw error
-        }
-    }
-
-    /// Produces a value from one container's candidates for `key`.
-    package static func produce<T>(
-        _ type: T.Type,
-        from candidates: [RegistrationEntry],
-        key: LookupKey,
-        arguments: [any Sendable],
-        enclosing: Any?,
-        in environment: ResolutionEnvironment,
-        searched: [Container]
-    ) throws -> T {
-        guard candidates.count == 1 else {
-            throw InjectionError.multipleDependencies(
-                DependencyContext(key: key, requested: T.self, arguments: arguments, searched: searched),
-                candidates: candidates.map(\.provenance)
-            )
-        }
-        let entry = candidates[0]
-        if entry.key == key, entry.key.parameters == .none, entry.valueTypeID == ObjectIdentifier(T.self) {
-            return try unsafeDowncast(entry, to: PlainEntry<T>.self).resolve(in: environment)
-        }
-        let value = try entry.resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
-        if let typed = value as? T { return typed }
-        throw InjectionError.mismatchedDependencyType(
-            actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
-    }
-
-    /// The error for a key nobody answers: wrong arguments when the registration exists with other parameter
-    /// types, otherwise a missing dependency with "did you mean" suggestions from the searched containers.
-    package static func missingDependency(
-        _ key: LookupKey,
-        requested: Any.Type,
-        arguments: [any Sendable],
-        searched: [Container]
-    ) -> InjectionError {
-        let context = DependencyContext(key: key, requested: requested, arguments: arguments, searched: searched)
-        let entries = searched.flatMap(\.registry.entries)
-        if case .types = key.parameters,
-            let registered = entries.first(where: { entry in
-                entry.locator == key.locator && entry.attributes.alternative == key.alternative
-                    && !entry.attributes.parameterTypes.isEmpty
-            })
-        {
-            return .invalidDependencyParameters(
-                context,
-                expected: registered.attributes.parameterTypes.map(typeName),
-                actual: context.parameterTypes
-            )
-        }
-        return .missingDependency(context, suggestions: suggestions(for: key, requested: requested, among: entries))
-    }
-
-    /// Registrations a person probably meant: the same locator under another alternative or parameter list, a
-    /// name differing only in case or surrounding spaces, or another type with the same name.
-    package static func suggestions(for key: LookupKey, requested: Any.Type, among entries: [RegistrationEntry])
-        -> [String]
-    {
-        var result: [String] = []
-        for entry in entries where entry.key != key {
-            let related: Bool
-            switch (entry.locator.storage, key.locator.storage) {
-            case (.type(let left, let leftType), .type(let right, _)):
-                related =
-                    left == right || typeName(leftType) == typeName(requested)
-                    || entry.attributes.aliases.contains { ObjectIdentifier($0.type) == right }
-            case (.name(let left), .name(let right)):
-                related = left.lowercased().trimmingSpaces == right.lowercased().trimmingSpaces
-            case (.value(let left), .value(let right)):
-                related = left.description == right.description
-            default:
-                related = false
-            }
-            if related { result.append(entry.suggestion) }
-        }
-        return Array(result.prefix(5))
+        try resolveOne(T.self, key: key, arguments: arguments, enclosing: enclosing, fileID: fileID, line: line)
     }
 }
 
-extension RegistrationEntry {
-    /// How a "did you mean" line names this registration and how to reach it.
-    fileprivate var suggestion: String {
-        var text = "\(key) in \(ownerDescription)"
-        if attributes.takesEnclosingObject { text += " — resolve it with resolve(parameter:)" }
-        if !attributes.parameterTypes.isEmpty {
-            text += " — pass (\(attributes.parameterTypes.map(typeName).joined(separator: ", ")))"
+extension Container: DependencySource {
+    package func candidates(for key: LookupKey) -> [RegistrationEntry]? {
+        lookup(key)?.candidates
+    }
+
+    /// Every registration answering `key` in the chain, nearest container first; a registration whose own key
+    /// already answered from a nearer container is shadowed.
+    package func allCandidates(for key: LookupKey) -> [RegistrationEntry] {
+        var result: [RegistrationEntry] = []
+        var seenKeys: Set<LookupKey> = []
+        for container in chain {
+            let candidates = container.registry.candidates(for: key) ?? []
+            for entry in candidates where !seenKeys.contains(entry.key) { result.append(entry) }
+            seenKeys.formUnion(candidates.map(\.key))
         }
-        if attributes.alternative != nil { text += " — pass alternative: \"\(attributes.alternative!)\"" }
-        return text
+        return result
     }
-}
 
-extension String {
-    fileprivate var trimmingSpaces: Substring {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<max(start, end)]
-    }
-}
-
-extension DependencyContext {
-    package init(key: LookupKey, requested: Any.Type, arguments: [any Sendable], searched: [Container]) {
-        let parameterTypes: [String] =
-            switch key.parameters {
-            case .none: []
-            case .enclosingObject: ["Any"]
-            case .types: arguments.map { typeName(type(of: $0)) }
-            }
-        self.init(
-            locator: key.locator,
-            alternative: key.alternative,
-            parameterTypes: parameterTypes,
-            requestedType: typeName(requested),
-            searched: searched.map(\.description)
-        )
-    }
+    package var visibleEntries: [RegistrationEntry] { chain.flatMap(\.registry.entries) }
+    package var searchedDescriptions: [String] { chain.map(\.description) }
+    package var sourceDescription: String { description }
+    package var sourceLogTarget: LogTarget { logTarget }
+    package var environment: ResolutionEnvironment { .live }
 }

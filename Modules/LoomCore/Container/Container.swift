@@ -33,6 +33,8 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     public let parent: Container?
     @usableFromInline package let registry: Registry
     @usableFromInline package let logTarget: LogTarget
+    package let declarative = DeclarativeState()
+    private let ownerDescription: String
 
     private static let unnamedCounter = AtomicWord()
 
@@ -56,8 +58,10 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.name = name ?? "Container#\(Self.unnamedCounter.increment())"
+        let name = name ?? "Container#\(Self.unnamedCounter.increment())"
+        self.name = name
         self.parent = parent
+        ownerDescription = "Container(\(name))"
         logTarget = LogTarget(logger)
         registry = Registry(parent: parent?.registry)
         logTarget.log(
@@ -80,7 +84,10 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     /// ```swift
     /// print(Container(name: "app"))   // Container(app)
     /// ```
-    public var description: String { "Container(\(name))" }
+    public var description: String { ownerDescription }
+
+    /// How registrations made here name their container (built once: registration is a hot path too).
+    package var owner: RegistrationOwner { RegistrationOwner(description: ownerDescription, id: id) }
 
     /// The containers searched by a resolution in this container: itself, then its parents.
     package var chain: [Container] {
@@ -93,3 +100,12 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
         return result
     }
 }
+
+/// Stitcher's name for ``Container``; the two are the same type.
+///
+/// ```swift
+/// let container = DependencyContainer {
+///     Dependency { LocalStorageService() }
+/// }
+/// ```
+public typealias DependencyContainer = Container

@@ -127,12 +127,26 @@ package final class LookupTable: @unchecked Sendable {
 
     /// A copy with room for `additional` more keys, holding its own references to the live nodes.
     ///
-    /// Writer only.
+    /// Writer only. Keys are unique, so live slots are re-inserted by hash without comparing keys.
     package func grown(toFit additional: Int) -> LookupTable {
-        var live: [LookupNode] = []
-        forEachNode { live.append($0) }
-        let table = LookupTable(minimumCapacity: max(8, (live.count + additional) * 2 + 1))
-        for node in live { _ = table.store(node, for: node.key) }
+        var live = 0
+        for index in 0..<capacity where (slots + 2 * index + 1).atomicRelaxed != 0 { live += 1 }
+        let table = LookupTable(minimumCapacity: max(8, (live + additional) * 2 + 1))
+        for index in 0..<capacity {
+            let bits = (slots + 2 * index + 1).atomicRelaxed
+            guard bits != 0 else { continue }
+            _ = Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).retain()
+            table.insertUnique(hash: (slots + 2 * index).atomicRelaxed, nodeBits: bits)
+        }
         return table
+    }
+
+    /// Inserts a node whose key is not in the table yet (a fresh, unpublished table being filled).
+    private func insertUnique(hash: UInt, nodeBits: UInt) {
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while (slots + 2 * index).atomicRelaxed != 0 { index = (index + 1) & mask }
+        (slots + 2 * index + 1).atomicStoreRelaxed(nodeBits)
+        (slots + 2 * index).atomicStoreRelaxed(hash)
+        occupied += 1
     }
 }

@@ -22,7 +22,25 @@ package struct RegistrationAlias: Sendable {
         admits = { $0 is Alias }
     }
 
-    package var key: LookupKey { LookupKey(locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type))) }
+    /// The key this alias answers for a registration with `key`: same alternative and parameter list.
+    package func key(aliasing key: LookupKey) -> LookupKey {
+        LookupKey(
+            locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type)),
+            alternative: key.alternative,
+            parameters: key.parameters
+        )
+    }
+}
+
+/// The container a registration belongs to, as errors and logs name it.
+package struct RegistrationOwner: Sendable {
+    package let description: String
+    package let id: ObjectIdentifier
+
+    package init(description: String, id: ObjectIdentifier) {
+        self.description = description
+        self.id = id
+    }
 }
 
 /// Everything about a registration except its factory.
@@ -59,12 +77,21 @@ package struct RegistrationAttributes: Sendable {
         self.origin = origin
     }
 
+    /// Same key, produced type, scope and eagerness (STI-9: such registrations collapse into one).
+    package func isIdentical(to other: RegistrationAttributes) -> Bool {
+        key == other.key && ObjectIdentifier(valueType) == ObjectIdentifier(other.valueType)
+            && scope.kindTag == other.scope.kindTag && scope.identityTag == other.scope.identityTag
+            && eagerness == other.eagerness
+    }
+
     package var key: LookupKey {
         let parameters: LookupKey.Parameters =
             takesEnclosingObject
             ? .enclosingObject
             : parameterTypes.isEmpty ? .none : .types(parameterTypes.map(ObjectIdentifier.init))
-        return LookupKey(locator: locator, alternative: alternative, parameters: parameters)
+        // Alternatives qualify type slots only; names and values are already unique.
+        let typeAlternative = locator.locatedType == nil ? nil : alternative
+        return LookupKey(locator: locator, alternative: typeAlternative, parameters: parameters)
     }
 }
 
@@ -94,17 +121,27 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
 
     private static let sequenceCounter = AtomicWord()
 
-    package init(attributes: RegistrationAttributes, ownerDescription: String, ownerID: ObjectIdentifier) {
+    /// Creates an entry; `reusedCache` carries an identical predecessor's instances over (builder
+    /// re-evaluation keeps the singletons of registrations that did not change).
+    package init(
+        attributes: RegistrationAttributes,
+        key: LookupKey? = nil,
+        owner: RegistrationOwner,
+        reusedCache: EntryCache? = nil
+    ) {
         self.attributes = attributes
         valueTypeID = ObjectIdentifier(attributes.valueType)
-        self.ownerDescription = ownerDescription
-        self.ownerID = ownerID
+        ownerDescription = owner.description
+        ownerID = owner.id
         sequence = Self.sequenceCounter.increment()
+        let hasParameters = !attributes.parameterTypes.isEmpty
         let cache: EntryCache?
         switch attributes.scope {
         case .instance: cache = nil
-        case .shared: cache = EntryCache(isWeak: true)
-        case .singleton, .managed: cache = EntryCache(isWeak: false)
+        case .shared:
+            cache = reusedCache?.isWeak == true ? reusedCache : EntryCache(isWeak: true, hasParameters: hasParameters)
+        case .singleton, .managed:
+            cache = reusedCache?.isWeak == false ? reusedCache : EntryCache(isWeak: false, hasParameters: hasParameters)
         }
         self.cache = cache
         hasAliases = !attributes.aliases.isEmpty
@@ -115,7 +152,7 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
         } else {
             receipt = nil
         }
-        super.init(key: attributes.key, isCandidateList: false)
+        super.init(key: key ?? attributes.key, isCandidateList: false)
     }
 
     deinit {
@@ -128,7 +165,7 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
 
     /// The keys this registration answers besides its own: one per declared alias type.
     package var aliasKeys: [LookupKey] {
-        attributes.locator.locatedType == nil ? [] : attributes.aliases.map(\.key)
+        attributes.locator.locatedType == nil ? [] : attributes.aliases.map { $0.key(aliasing: key) }
     }
 
     /// `Type[Service] in Container(app) (registered at App.swift:12)`.
@@ -138,9 +175,7 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
 
     /// Whether two registrations are interchangeable: same key, produced type, scope and eagerness.
     package func isIdentical(to other: RegistrationEntry) -> Bool {
-        self === other
-            || (key == other.key && valueTypeID == other.valueTypeID && scope.kindTag == other.scope.kindTag
-                && scope.identityTag == other.scope.identityTag && eagerness == other.eagerness)
+        self === other || attributes.isIdentical(to: other.attributes)
     }
 
     /// Resolves the registration with type-erased arguments; subclasses override.
@@ -162,12 +197,13 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
 
     package init(
         attributes: RegistrationAttributes,
-        ownerDescription: String,
-        ownerID: ObjectIdentifier,
+        key: LookupKey? = nil,
+        owner: RegistrationOwner,
+        reusedCache: EntryCache? = nil,
         factory: @escaping @Sendable () throws -> Value
     ) {
         self.factory = factory
-        super.init(attributes: attributes, ownerDescription: ownerDescription, ownerID: ownerID)
+        super.init(attributes: attributes, key: key, owner: owner, reusedCache: reusedCache)
     }
 
     /// Resolves the value, reusing or filling the cache.
@@ -202,12 +238,11 @@ package final class EnclosingObjectEntry<Value>: RegistrationEntry, @unchecked S
 
     package init(
         attributes: RegistrationAttributes,
-        ownerDescription: String,
-        ownerID: ObjectIdentifier,
+        owner: RegistrationOwner,
         factory: @escaping @Sendable (Any) throws -> Value
     ) {
         self.factory = factory
-        super.init(attributes: attributes, ownerDescription: ownerDescription, ownerID: ownerID)
+        super.init(attributes: attributes, owner: owner)
     }
 
     package func resolve(parameter: Any) throws -> Value {
@@ -233,12 +268,13 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
 
     package init(
         attributes: RegistrationAttributes,
-        ownerDescription: String,
-        ownerID: ObjectIdentifier,
+        key: LookupKey? = nil,
+        owner: RegistrationOwner,
+        reusedCache: EntryCache? = nil,
         factory: @escaping @Sendable (repeat each Parameter) throws -> Value
     ) {
         self.factory = factory
-        super.init(attributes: attributes, ownerDescription: ownerDescription, ownerID: ownerID)
+        super.init(attributes: attributes, key: key, owner: owner, reusedCache: reusedCache)
     }
 
     /// Resolves the value for these arguments, caching per distinct argument tuple in cached scopes.
@@ -272,15 +308,17 @@ package final class EntryCache: Sendable {
     package let isWeak: Bool
     /// The slot of a registration without parameters.
     package let slot = InstanceSlot()
-    private let argumentSlots = LoomLock<[[AnySendableHashable]: InstanceSlot]>([:])
+    /// Slots per argument tuple; allocated only for registrations with parameters.
+    private let argumentSlots: LoomLock<[[AnySendableHashable]: InstanceSlot]>?
 
-    package init(isWeak: Bool) {
+    package init(isWeak: Bool, hasParameters: Bool) {
         self.isWeak = isWeak
+        argumentSlots = hasParameters ? LoomLock([:]) : nil
     }
 
     /// The slot for one argument tuple (`nil`: no parameters).
     package func slot(for arguments: [AnySendableHashable]?) -> InstanceSlot {
-        guard let arguments else { return slot }
+        guard let arguments, let argumentSlots else { return slot }
         return argumentSlots.withLock { slots in
             if let existing = slots[arguments] { return existing }
             let created = InstanceSlot()
@@ -293,10 +331,11 @@ package final class EntryCache: Sendable {
     package func reset() {
         var retired: [Unmanaged<InstanceBox>] = []
         if let box = slot.clear() { retired.append(box) }
-        let slots = argumentSlots.withLock { slots in
-            defer { slots.removeAll() }
-            return Array(slots.values)
-        }
+        let slots: [InstanceSlot] =
+            argumentSlots?.withLock { slots in
+                defer { slots.removeAll() }
+                return Array(slots.values)
+            } ?? []
         for slot in slots {
             if let box = slot.clear() { retired.append(box) }
         }
@@ -305,7 +344,7 @@ package final class EntryCache: Sendable {
 
     /// Drops `.shared` cache cells whose instance was released.
     package func releaseUnusedStorage() {
-        guard isWeak else { return }
+        guard isWeak, let argumentSlots else { return }
         argumentSlots.withLock { slots in
             slots = slots.filter { _, slot in
                 guard let box = slot.box else { return false }
@@ -315,9 +354,41 @@ package final class EntryCache: Sendable {
     }
 }
 
-/// Releases unlinked objects once no reader can still hold them.
+/// Releases unlinked objects once no reader can still hold them, together with any deferred ones.
 package func releaseAfterGracePeriod(_ objects: [Unmanaged<InstanceBox>]) {
     guard !objects.isEmpty else { return }
+    // Only objects unlinked before the grace period starts may be released after it.
+    let deferred = DeferredReclamation.takeAll()
     ReadSection.synchronize()
     for object in objects { object.release() }
+    for object in deferred { object.release() }
+}
+
+/// Unlinked objects whose release may wait: they own no instance, so holding them a little longer only costs a
+/// few bytes, and batching them saves a grace period per `.shared` rebuild.
+package enum DeferredReclamation {
+    private static let pending = LoomLock<[Unmanaged<AnyObject>]>([])
+    private static let batchSize = 256
+
+    /// Queues an unlinked object that owns no instance (a ``WeakBox``, a replaced lookup node whose cache was
+    /// reset) for release after a later grace period.
+    package static func retire<Object: AnyObject>(_ object: Unmanaged<Object>) {
+        let erased = Unmanaged<AnyObject>.fromOpaque(object.toOpaque())
+        let isFull = pending.withLock { pending in
+            pending.append(erased)
+            return pending.count >= batchSize
+        }
+        guard isFull else { return }
+        let batch = takeAll()
+        ReadSection.synchronize()
+        for object in batch { object.release() }
+    }
+
+    /// Removes and returns everything queued so far.
+    package static func takeAll() -> [Unmanaged<AnyObject>] {
+        pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
 }

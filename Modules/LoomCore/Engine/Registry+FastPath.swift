@@ -23,36 +23,44 @@ extension Registry {
     @usableFromInline
     package func probePlain(typeID: UInt) -> PlainProbe {
         let section = ReadSection.enter()
-        guard !ResolutionOverrides.mayBeActive else {
-            return PlainProbe(section: section, box: 0, isWeak: false, entry: 0)
-        }
+        guard !ResolutionOverrides.mayBeActive else { return PlainProbe(section: section) }
         let hash = LookupKey.fastHash(typeID)
         var current = Unmanaged.passUnretained(self)
         while true {
-            let nodeBits = current._withUnsafeGuaranteedRef { registry in
-                Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: registry.tableBits)!)
-                    ._withUnsafeGuaranteedRef { $0.nodeBits(fastID: typeID, hash: hash) }
-            }
-            if nodeBits != 0 {
-                return Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: nodeBits)!)
-                    ._withUnsafeGuaranteedRef { node in
-                        guard !node.isCandidateList else {
-                            return PlainProbe(section: section, box: 0, isWeak: false, entry: 0)
-                        }
-                        let entry = unsafeDowncast(node, to: RegistrationEntry.self)
-                        let box = entry.fastSlotWords?.atomicAcquire ?? 0
-                        return PlainProbe(
-                            section: section,
-                            box: box,
-                            isWeak: entry.cache?.isWeak ?? false,
-                            entry: nodeBits
-                        )
-                    }
+            let tableBits = current._withUnsafeGuaranteedRef { $0.tableBits }
+            if let probe = PlainProbe(section: section, tableBits: tableBits, typeID: typeID, hash: hash) {
+                return probe
             }
             guard let parent = current._withUnsafeGuaranteedRef({ $0.parentBits }) else {
-                return PlainProbe(section: section, box: 0, isWeak: false, entry: 0)
+                return PlainProbe(section: section)
             }
             current = parent
+        }
+    }
+}
+
+extension PlainProbe {
+    /// A probe that found nothing the fast path can use.
+    package init(section: ReadSection.Token) {
+        self.init(section: section, box: 0, isWeak: false, entry: 0)
+    }
+
+    /// Probes one table (inside `section`); `nil` when the table has no node for the type.
+    @inline(__always)
+    package init?(section: ReadSection.Token, tableBits: UInt, typeID: UInt, hash: UInt) {
+        let nodeBits = Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
+            ._withUnsafeGuaranteedRef { $0.nodeBits(fastID: typeID, hash: hash) }
+        guard nodeBits != 0 else { return nil }
+        self = Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: nodeBits)!)._withUnsafeGuaranteedRef {
+            node in
+            guard !node.isCandidateList else { return PlainProbe(section: section) }
+            let entry = unsafeDowncast(node, to: RegistrationEntry.self)
+            return PlainProbe(
+                section: section,
+                box: entry.fastSlotWords?.atomicAcquire ?? 0,
+                isWeak: entry.cache?.isWeak ?? false,
+                entry: nodeBits
+            )
         }
     }
 }

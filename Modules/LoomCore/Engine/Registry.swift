@@ -1,25 +1,45 @@
 /// A container's registrations: a ``LookupTable`` readers probe without locks, and the bookkeeping writers
 /// update under one lock.
 ///
-/// `primaries` (key → registration) and `aliasIndex` (alias key → registrations declaring it) are the source of
-/// truth; every table node is derived from them. Each mutation is one transaction under the lock: the nodes of
-/// all affected keys are rebuilt and stored before the lock is released, so a concurrent reader sees each key
-/// before or after the change, never half of it. Replaced nodes, tables and cached instances are released after
+/// The table is the source of truth for each key's own registration (its *primary*); `aliasIndex` records which
+/// registrations declared a key as an alias (`conforms(to:)` / `inherits(from:)`), so a key's node can be rebuilt
+/// as "its primary plus its aliasing registrations". Each mutation is one transaction under the lock: every touched
+/// key is stored exactly once, with its final node, before the lock is released, so a concurrent reader sees each
+/// key before or after the change, never in between. Replaced nodes, tables and cached instances are released after
 /// the lock is dropped and a grace period has passed, so user code (deinitialisers) never runs under the lock.
 @usableFromInline
 package final class Registry: @unchecked Sendable {
     // `tableWord` is accessed atomically; everything else mutable lives in `state`, behind `lock`.
     private struct State {
         var table = LookupTable()
-        var primaries: [LookupKey: RegistrationEntry] = [:]
         var aliasIndex: [LookupKey: [RegistrationEntry]] = [:]
+        var count = 0
         var isLocked = false
+
+        /// The registration stored under its own `key`, if any.
+        func primary(for key: LookupKey) -> RegistrationEntry? {
+            table.node(for: key)?.candidates.first { $0.key == key }
+        }
+
+        /// The node `key` should hold: its primary plus the registrations aliasing it.
+        func node(for key: LookupKey, primary: RegistrationEntry?) -> LookupNode? {
+            let aliased = aliasIndex[key] ?? []
+            if aliased.isEmpty { return primary }
+            let candidates = ((primary.map { [$0] } ?? []) + aliased).sorted { $0.sequence < $1.sequence }
+            return CandidateList(key: key, entries: candidates)
+        }
     }
 
     /// A change made by one transaction, reported to observers (the dependency graph) once it is visible.
     package struct Change: Sendable {
+        /// Why the registrations changed.
+        package enum Reason: Sendable {
+            case registration, invalidation, cleanup, mirroring
+        }
+
         package let added: [RegistrationEntry]
         package let removed: [RegistrationEntry]
+        package let reason: Reason
     }
 
     /// What happened to one added registration.
@@ -37,6 +57,8 @@ package final class Registry: @unchecked Sendable {
     package let parentBits: Unmanaged<Registry>?
     private let observers = LoomLock<[UInt: @Sendable (Change) -> Void]>([:])
     private let observerCounter = AtomicWord()
+    /// How many observers are registered; lets a transaction skip building its change when nobody listens.
+    private let observerCount = AtomicWord()
 
     package init(parent: Registry?) {
         self.parent = parent
@@ -69,11 +91,36 @@ package final class Registry: @unchecked Sendable {
 
     /// Every registration, in registration order.
     package var entries: [RegistrationEntry] {
-        lock.withLock { Array($0.primaries.values) }.sorted { $0.sequence < $1.sequence }
+        unorderedEntries.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// Every registration, in table order (cheaper, for bulk work such as indexing).
+    package var unorderedEntries: [RegistrationEntry] {
+        var result: [RegistrationEntry] = []
+        ReadSection.run {
+            Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)._withUnsafeGuaranteedRef {
+                $0.forEachNode { node in
+                    if node.isCandidateList {
+                        for entry in node.candidates where entry.key == node.key { result.append(entry) }
+                    } else {
+                        result.append(unsafeDowncast(node, to: RegistrationEntry.self))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with every node of the current table, inside a read section (no user code in `body`).
+    package func forEachNode(_ body: (LookupNode) -> Void) {
+        ReadSection.run {
+            Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
+                ._withUnsafeGuaranteedRef { $0.forEachNode(body) }
+        }
     }
 
     /// The number of registrations.
-    package var count: Int { lock.withLock { $0.primaries.count } }
+    package var count: Int { lock.withLock { $0.count } }
 
     package var isLocked: Bool {
         get { lock.withLock { $0.isLocked } }
@@ -82,91 +129,154 @@ package final class Registry: @unchecked Sendable {
 
     // MARK: Writing
 
-    /// Adds `additions` (each replacing the registration under its key and under its `alsoReplacing` keys) and removes
-    /// `removals`, in one transaction.
+    /// Adds `additions` (each replacing the registration under its key and under its `alsoReplacing` keys) and
+    /// removes `removals`, in one transaction.
     ///
-    /// Returns `nil`, changing nothing, when the registry is locked.
+    /// A transaction touching one key updates the table in place; a larger one builds a new table and publishes
+    /// it with one store, so readers see the whole batch or none of it. Returns `nil`, changing nothing, when the
+    /// registry is locked (unless `ignoringLock`).
     @discardableResult
     package func apply(
         adding additions: [(entry: RegistrationEntry, alsoReplacing: [LookupKey])],
-        removing removals: [RegistrationEntry] = []
+        removing removals: [RegistrationEntry] = [],
+        reason: Change.Reason = .registration,
+        ignoringLock: Bool = false
     ) -> [Outcome]? {
         var retiredNodes: [Unmanaged<LookupNode>] = []
         var retiredTables: [LookupTable] = []
         var removed: [RegistrationEntry] = []
         let outcomes: [Outcome]? = lock.withLock { state in
-            guard !state.isLocked else { return nil }
-            var dirtyKeys: Set<LookupKey> = []
+            guard !state.isLocked || ignoringLock else { return nil }
+            if removals.isEmpty, additions.count == 1,
+                let outcome = Self.addSingle(additions[0], to: &state, retiredNodes: &retiredNodes, removed: &removed)
+            {
+                return [outcome]
+            }
+            // The final primary of every key this transaction touches (`nil`: the key loses its primary).
+            var pending: [LookupKey: RegistrationEntry?] = [:]
+            pending.reserveCapacity(additions.count + removals.count)
+            var aliasKeys: Set<LookupKey> = []
+            func current(_ key: LookupKey) -> RegistrationEntry? {
+                if let entry = pending[key] { return entry }
+                return state.primary(for: key)
+            }
             func unlink(_ entry: RegistrationEntry) {
-                state.primaries[entry.key] = nil
-                dirtyKeys.insert(entry.key)
                 for aliasKey in entry.aliasKeys {
                     state.aliasIndex[aliasKey]?.removeAll { $0 === entry }
                     if state.aliasIndex[aliasKey]?.isEmpty == true { state.aliasIndex[aliasKey] = nil }
-                    dirtyKeys.insert(aliasKey)
+                    aliasKeys.insert(aliasKey)
                 }
+                pending[entry.key] = .some(nil)
                 removed.append(entry)
+                state.count -= 1
             }
-            for entry in removals where state.primaries[entry.key] === entry { unlink(entry) }
+            for entry in removals where current(entry.key) === entry { unlink(entry) }
             var outcomes: [Outcome] = []
+            outcomes.reserveCapacity(additions.count)
             for (entry, alsoReplacing) in additions {
-                for key in alsoReplacing { if let previous = state.primaries[key] { unlink(previous) } }
-                if let previous = state.primaries[entry.key] {
+                for key in alsoReplacing { if let previous = current(key) { unlink(previous) } }
+                if let previous = current(entry.key) {
                     unlink(previous)
                     outcomes.append(.replaced(old: previous, new: entry))
                 } else {
                     outcomes.append(.added(entry))
                 }
-                state.primaries[entry.key] = entry
-                dirtyKeys.insert(entry.key)
+                pending[entry.key] = .some(entry)
+                state.count += 1
                 for aliasKey in entry.aliasKeys {
                     state.aliasIndex[aliasKey, default: []].append(entry)
-                    dirtyKeys.insert(aliasKey)
+                    aliasKeys.insert(aliasKey)
                 }
             }
-            let needed = state.table.occupied + dirtyKeys.count
-            if needed * 2 > state.table.capacity {
+            var touched = Array(pending.keys)
+            touched += aliasKeys.filter { pending[$0] == nil }
+            func finalNode(for key: LookupKey) -> LookupNode? {
+                state.node(for: key, primary: pending[key] ?? state.primary(for: key))
+            }
+            let fitsInPlace = (state.table.occupied + touched.count) * 2 <= state.table.capacity
+            if touched.count <= 1, fitsInPlace {
+                for key in touched {
+                    if let replaced = state.table.store(finalNode(for: key), for: key) { retiredNodes.append(replaced) }
+                }
+            } else {
+                let table = state.table.grown(toFit: touched.count)
+                // The copy's references to replaced nodes were never published: release them at once.
+                for key in touched { table.store(finalNode(for: key), for: key)?.release() }
                 retiredTables.append(state.table)
-                state.table = state.table.grown(toFit: dirtyKeys.count)
+                state.table = table
+                publish(table)
             }
-            for key in dirtyKeys {
-                if let replaced = state.table.store(Self.node(for: key, in: state), for: key) {
-                    retiredNodes.append(replaced)
-                }
-            }
-            publish(state.table)
             return outcomes
         }
         guard let outcomes else { return nil }
-        finish(retiredNodes: retiredNodes, retiredTables: retiredTables, removed: removed)
-        notify(Change(added: additions.map(\.entry), removed: removed))
+        // A removed entry whose cache an added one took over keeps its instances.
+        let keptCaches =
+            removed.isEmpty ? [] : Set(additions.compactMap { $0.entry.cache.map(ObjectIdentifier.init) })
+        finish(
+            retiredNodes: retiredNodes,
+            retiredTables: retiredTables,
+            dropping: removed.filter { $0.cache.map { !keptCaches.contains(ObjectIdentifier($0)) } ?? false }
+        )
+        if observerCount.acquire != 0 {
+            notify(Change(added: additions.map(\.entry), removed: removed, reason: reason))
+        }
         return outcomes
+    }
+
+    /// The common transaction — one registration, no aliases involved — without the general path's bookkeeping;
+    /// `nil` when the general path is needed.
+    ///
+    /// The new registration is stored before the keys it replaces are cleared, so a reader never finds neither.
+    private static func addSingle(
+        _ addition: (entry: RegistrationEntry, alsoReplacing: [LookupKey]),
+        to state: inout State,
+        retiredNodes: inout [Unmanaged<LookupNode>],
+        removed: inout [RegistrationEntry]
+    ) -> Outcome? {
+        let entry = addition.entry
+        guard entry.aliasKeys.isEmpty, state.aliasIndex[entry.key] == nil,
+            (state.table.occupied + 1 + addition.alsoReplacing.count) * 2 <= state.table.capacity
+        else { return nil }
+        let previous = state.primary(for: entry.key)
+        let replacedOthers = addition.alsoReplacing.compactMap { state.primary(for: $0) }
+        guard previous?.aliasKeys.isEmpty ?? true, replacedOthers.allSatisfy({ $0.aliasKeys.isEmpty }),
+            addition.alsoReplacing.allSatisfy({ state.aliasIndex[$0] == nil })
+        else { return nil }
+        if let replaced = state.table.store(entry, for: entry.key) { retiredNodes.append(replaced) }
+        for other in replacedOthers {
+            if let replaced = state.table.store(nil, for: other.key) { retiredNodes.append(replaced) }
+        }
+        removed += (previous.map { [$0] } ?? []) + replacedOthers
+        state.count += 1 - removed.count
+        return previous.map { .replaced(old: $0, new: entry) } ?? .added(entry)
     }
 
     /// Removes every registration and drops every cached instance; the locked state is kept.
     @discardableResult
     package func removeAll() -> [RegistrationEntry] {
-        let (removed, retiredTable): ([RegistrationEntry], LookupTable) = lock.withLock { state in
-            let removed = Array(state.primaries.values)
+        let removed = entries
+        let retiredTable: LookupTable = lock.withLock { state in
             let old = state.table
             state = State(isLocked: state.isLocked)
             publish(state.table)
-            return (removed, old)
+            return old
         }
-        finish(retiredNodes: [], retiredTables: [retiredTable], removed: removed)
-        notify(Change(added: [], removed: removed))
-        return removed.sorted { $0.sequence < $1.sequence }
+        finish(retiredNodes: [], retiredTables: [retiredTable], dropping: removed)
+        if observerCount.acquire != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }
+        return removed
     }
 
     /// Calls `observer` after every transaction; returns a token for ``removeObserver(_:)``.
     package func addObserver(_ observer: @escaping @Sendable (Change) -> Void) -> UInt {
         let token = observerCounter.increment()
         observers.withLock { $0[token] = observer }
+        observerCount.increment()
         return token
     }
 
     package func removeObserver(_ token: UInt) {
-        observers.withLock { _ = $0.removeValue(forKey: token) }
+        let removed = observers.withLock { $0.removeValue(forKey: token) != nil }
+        if removed { observerCount.decrement() }
     }
 
     // MARK: Steps
@@ -175,24 +285,17 @@ package final class Registry: @unchecked Sendable {
         tableWord.atomicStoreRelease(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
     }
 
-    /// The node a key should hold: its registration alone, or a list with the registrations declaring it as alias.
-    private static func node(for key: LookupKey, in state: State) -> LookupNode? {
-        let primary = state.primaries[key]
-        let aliased = state.aliasIndex[key] ?? []
-        if aliased.isEmpty { return primary }
-        let candidates = ((primary.map { [$0] } ?? []) + aliased).sorted { $0.sequence < $1.sequence }
-        return CandidateList(key: key, entries: candidates)
-    }
-
     private func finish(
-        retiredNodes: [Unmanaged<LookupNode>], retiredTables: [LookupTable], removed: [RegistrationEntry]
+        retiredNodes: [Unmanaged<LookupNode>], retiredTables: [LookupTable], dropping removed: [RegistrationEntry]
     ) {
-        guard !retiredNodes.isEmpty || !retiredTables.isEmpty || !removed.isEmpty else { return }
-        ReadSection.synchronize()
-        for node in retiredNodes { node.release() }
+        // Replaced nodes own no instance once their caches are reset below: their release can wait for a batch.
+        for node in retiredNodes { DeferredReclamation.retire(node) }
+        if !retiredTables.isEmpty {
+            ReadSection.synchronize()
+            withExtendedLifetime(retiredTables) {}
+        }
         // Drop instances now, even if a running resolution still holds the entry.
         for entry in removed { entry.cache?.reset() }
-        withExtendedLifetime(retiredTables) {}
     }
 
     private func notify(_ change: Change) {

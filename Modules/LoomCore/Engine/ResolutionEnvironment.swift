@@ -31,7 +31,10 @@ package final class IsolatedCaches: Sendable {
     package func cache(for entry: RegistrationEntry) -> EntryCache {
         caches.withLock { caches in
             if let existing = caches[ObjectIdentifier(entry)] { return existing.cache }
-            let cache = EntryCache(isWeak: entry.cache?.isWeak ?? false)
+            let cache = EntryCache(
+                isWeak: entry.cache?.isWeak ?? false,
+                hasParameters: !entry.attributes.parameterTypes.isEmpty
+            )
             caches[ObjectIdentifier(entry)] = (entry, cache)
             return cache
         }

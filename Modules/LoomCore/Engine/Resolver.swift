@@ -114,7 +114,10 @@ package enum Resolver {
                 }
                 let previous = slot.publish(box)
                 slot.releaseClaim()
-                if let previous { releaseAfterGracePeriod([previous]) }
+                if let previous {
+                    // A replaced weak box owns no instance: batch its release instead of waiting now.
+                    if isWeak { DeferredReclamation.retire(previous) } else { releaseAfterGracePeriod([previous]) }
+                }
                 return value
             }
             let builder = slot.builderBits

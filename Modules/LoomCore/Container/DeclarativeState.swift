@@ -1,0 +1,37 @@
+/// A container's declarative bookkeeping: its builder, the registrations the builder produced, re-evaluation
+/// state, invalidation subscriptions and merged children.
+package final class DeclarativeState: Sendable {
+    /// Where a re-evaluation gets its registrations.
+    package enum Source: Sendable {
+        /// A result builder, run again on each re-evaluation.
+        case builder(@Sendable () -> DependencyGroup)
+        /// The current registrations of merged containers (shared entries, so instances are shared too).
+        case merged([Container])
+    }
+
+    package struct State: Sendable {
+        var source: Source?
+        /// Registrations made by the source, by key; re-evaluation replaces exactly these.
+        var sourceEntries: [LookupKey: RegistrationEntry] = [:]
+        var isEvaluating = false
+        var isPending = false
+        var trackingTasks: [Task<Void, Never>] = []
+        var childObservers: [(registry: Registry, token: UInt)] = []
+    }
+
+    package let lock = LoomLock(State())
+
+    package init() {}
+
+    deinit {
+        let (tasks, observers) = lock.withLock { ($0.trackingTasks, $0.childObservers) }
+        for task in tasks { task.cancel() }
+        for (registry, token) in observers { registry.removeObserver(token) }
+    }
+}
+
+/// Marks the declarative types, so `register` can warn when one is registered as a value by mistake.
+package protocol DeclarativeRegistrationValue {}
+
+extension Dependency: DeclarativeRegistrationValue {}
+extension DependencyGroup: DeclarativeRegistrationValue {}

@@ -1,0 +1,87 @@
+/// A list of registrations that can be enabled or disabled together.
+///
+/// Groups nest; a disabled group contributes nothing, including its nested groups.
+///
+/// ```swift
+/// Container {
+///     DependencyGroup {
+///         MotionDetectionService()
+///         GyroscopeCalibration()
+///     }
+///     .enabled(System.isGyroscopeSupported)
+/// }
+/// ```
+public struct DependencyGroup: Sendable {
+    package let components: [DependencyComponent]
+
+    package init(components: [DependencyComponent]) {
+        self.components = components
+    }
+
+    /// Creates a group from a builder.
+    ///
+    /// ```swift
+    /// let storage = DependencyGroup {
+    ///     Dependency { FileStore() }
+    ///     Dependency { Cache() }
+    /// }
+    /// ```
+    /// - Parameter dependencies: The group's registrations.
+    public init(@DependencyBuilder _ dependencies: () -> DependencyGroup) {
+        self = dependencies()
+    }
+
+    /// Keeps the group's registrations only when `isEnabled` is true.
+    ///
+    /// ```swift
+    /// DependencyGroup { AuthenticationService() }.enabled(AppModel.shared.canUseAuthentication)
+    /// ```
+    /// - Parameter isEnabled: Whether the group registers anything.
+    /// - Returns: The group, or an empty one.
+    public func enabled(_ isEnabled: Bool) -> DependencyGroup {
+        isEnabled ? self : DependencyGroup(components: [])
+    }
+
+    /// The number of registrations in the group.
+    ///
+    /// ```swift
+    /// DependencyGroup { Service() }.count   // 1
+    /// ```
+    public var count: Int { components.count }
+}
+
+/// One registration produced by a builder, not yet bound to a container.
+///
+/// A class, so the builder's arrays copy one reference per registration instead of its attributes.
+package final class DependencyComponent: Sendable {
+    package let attributes: RegistrationAttributes
+    /// `attributes.key`, computed once (hashing a name or value key is not free).
+    package let key: LookupKey
+    package let alsoReplacing: [LookupKey]
+    package let problems: [String]
+    package let makeEntry: @Sendable (RegistrationOwner, EntryCache?) -> RegistrationEntry
+
+    package init<Value>(_ dependency: Dependency<Value>) {
+        attributes = dependency.attributes
+        key = attributes.key
+        var problems = dependency.problems
+        if dependency.alternative != nil, dependency.locator.locatedType == nil {
+            problems.append(
+                "an alternative only qualifies registrations located by type; it is ignored for \(dependency.locator)")
+        }
+        self.problems = problems
+        if case .type = dependency.locator.storage {
+            alsoReplacing = [
+                LookupKey(
+                    locator: .type(Optional<Value>.self),
+                    alternative: dependency.alternative,
+                    parameters: key.parameters
+                )
+            ]
+        } else {
+            alsoReplacing = []
+        }
+        let key = key
+        makeEntry = { owner, cache in dependency.makeEntry(key: key, owner: owner, reusing: cache) }
+    }
+}

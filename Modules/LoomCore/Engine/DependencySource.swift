@@ -1,0 +1,214 @@
+/// Where a resolution looks: one container and its parent chain, or every active container of the graph.
+///
+/// Both answer requests with the same rules — one candidate resolves, none is `missingDependency` (with "did
+/// you mean" suggestions), several distinct ones are `multipleDependencies`, `T?` falls back to `T` — so those
+/// rules live once, in this protocol's extension.
+package protocol DependencySource {
+    /// The registrations answering `key` for a single-value request, or `nil` when none does.
+    func candidates(for key: LookupKey) -> [RegistrationEntry]?
+    /// Every registration answering `key`, for collection requests.
+    func allCandidates(for key: LookupKey) -> [RegistrationEntry]
+    /// Every registration a request can reach (for suggestions).
+    var visibleEntries: [RegistrationEntry] { get }
+    /// What was searched, as errors print it (`["Container(app)", "Container(root)"]`).
+    var searchedDescriptions: [String] { get }
+    /// How the source prints in logs: `Container(app)` or `DependencyGraph`.
+    var sourceDescription: String { get }
+    /// Where this source's events go.
+    var sourceLogTarget: LogTarget { get }
+    /// Where cached instances live for resolutions from this source.
+    var environment: ResolutionEnvironment { get }
+}
+
+extension DependencySource {
+    /// Resolves a single value for `key`, falling back from `T?` to `T`.
+    package func resolveOne<T>(
+        _ type: T.Type,
+        key: LookupKey,
+        arguments: [any Sendable] = [],
+        enclosing: Any? = nil,
+        fileID: StaticString,
+        line: UInt
+    ) throws -> T {
+        do {
+            if let candidates = candidates(for: key) {
+                let value = try produce(T.self, from: candidates, key: key, arguments: arguments, enclosing: enclosing)
+                logResolution(of: key, fileID: fileID, line: line)
+                return value
+            }
+            if let optional = T.self as? any OptionalType.Type {
+                let wrapped = DependencyLocator(
+                    storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
+                let wrappedKey = LookupKey(locator: wrapped, alternative: key.alternative, parameters: key.parameters)
+                if let candidates = candidates(for: wrappedKey) {
+                    let value = try produce(
+                        Any.self,
+                        from: candidates,
+                        key: wrappedKey,
+                        arguments: arguments,
+                        enclosing: enclosing
+                    )
+                    guard let wrappedValue = optional.wrapping(value) else {
+                        throw InjectionError.mismatchedDependencyType(
+                            actual: typeName(Swift.type(of: value)),
+                            expected: typeName(optional.wrappedType)
+                        )
+                    }
+                    logResolution(of: key, fileID: fileID, line: line)
+                    return wrappedValue as! T
+                }
+            }
+            throw missingDependency(key, requested: T.self, arguments: arguments)
+        } catch let error as InjectionError {
+            // Thrown to the caller, who decides whether it is an error; only non-throwing paths log at `.error`.
+            sourceLogTarget.log(
+                .debug,
+                "Resolving \(key) from \(sourceDescription) failed: \(error)",
+                file: fileID,
+                line: line
+            )
+            throw error
+        }
+    }
+
+    /// Resolves a single value for `key`, or `nil` when nothing answers it (other failures still throw).
+    package func resolveIfPresent<T>(
+        _ type: T.Type,
+        key: LookupKey,
+        arguments: [any Sendable] = [],
+        fileID: StaticString,
+        line: UInt
+    ) throws -> T? {
+        guard candidates(for: key) != nil else { return nil }
+        return try resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+    }
+
+    /// Resolves every registration answering `key`, in order; empty when none does.
+    package func resolveAll<T>(
+        _ type: T.Type,
+        key: LookupKey,
+        arguments: [any Sendable] = [],
+        fileID: StaticString,
+        line: UInt
+    ) throws -> [T] {
+        let values = try allCandidates(for: key).map { entry in
+            try produce(T.self, from: [entry], key: key, arguments: arguments, enclosing: nil)
+        }
+        logResolution(of: key, fileID: fileID, line: line)
+        return values
+    }
+
+    /// Produces a value from the candidates answering `key`: exactly one is required.
+    package func produce<T>(
+        _ type: T.Type,
+        from candidates: [RegistrationEntry],
+        key: LookupKey,
+        arguments: [any Sendable],
+        enclosing: Any?
+    ) throws -> T {
+        guard candidates.count == 1 else {
+            throw InjectionError.multipleDependencies(
+                DependencyContext(key: key, requested: T.self, arguments: arguments, searched: searchedDescriptions),
+                candidates: candidates.map(\.provenance)
+            )
+        }
+        let entry = candidates[0]
+        if entry.key == key, entry.key.parameters == .none, entry.valueTypeID == ObjectIdentifier(T.self) {
+            return try unsafeDowncast(entry, to: PlainEntry<T>.self).resolve(in: environment)
+        }
+        let value = try entry.resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
+        if let typed = value as? T { return typed }
+        throw InjectionError.mismatchedDependencyType(
+            actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+    }
+
+    /// The error for a key nobody answers: wrong arguments when a registration exists with other parameter
+    /// types, otherwise a missing dependency with "did you mean" suggestions.
+    package func missingDependency(_ key: LookupKey, requested: Any.Type, arguments: [any Sendable]) -> InjectionError {
+        let context = DependencyContext(
+            key: key, requested: requested, arguments: arguments, searched: searchedDescriptions)
+        let entries = visibleEntries
+        if case .types = key.parameters,
+            let registered = entries.first(where: { entry in
+                entry.locator == key.locator && entry.attributes.alternative == key.alternative
+                    && !entry.attributes.parameterTypes.isEmpty
+            })
+        {
+            return .invalidDependencyParameters(
+                context,
+                expected: registered.attributes.parameterTypes.map(typeName),
+                actual: context.parameterTypes
+            )
+        }
+        return .missingDependency(
+            context, suggestions: Self.suggestions(for: key, requested: requested, among: entries))
+    }
+
+    /// Registrations a person probably meant: the same locator under another alternative or parameter list, a
+    /// name differing only in case or surrounding spaces, or another type with the same name.
+    package static func suggestions(for key: LookupKey, requested: Any.Type, among entries: [RegistrationEntry])
+        -> [String]
+    {
+        var result: [String] = []
+        for entry in entries where entry.key != key {
+            let related: Bool
+            switch (entry.locator.storage, key.locator.storage) {
+            case (.type(let left, let leftType), .type(let right, _)):
+                related =
+                    left == right || typeName(leftType) == typeName(requested)
+                    || entry.attributes.aliases.contains { ObjectIdentifier($0.type) == right }
+            case (.name(let left), .name(let right)):
+                related = left.lowercased().trimmingSpaces == right.lowercased().trimmingSpaces
+            case (.value(let left), .value(let right)):
+                related = left.description == right.description
+            default:
+                related = false
+            }
+            if related { result.append(entry.suggestion) }
+        }
+        return Array(result.prefix(5))
+    }
+
+    private func logResolution(of key: LookupKey, fileID: StaticString, line: UInt) {
+        sourceLogTarget.log(.debug, "Resolved \(key) from \(sourceDescription)", file: fileID, line: line)
+    }
+}
+
+extension RegistrationEntry {
+    /// How a "did you mean" line names this registration and how to reach it.
+    fileprivate var suggestion: String {
+        var text = "\(key) in \(ownerDescription)"
+        if attributes.takesEnclosingObject { text += " — resolve it with resolve(parameter:)" }
+        if !attributes.parameterTypes.isEmpty {
+            text += " — pass (\(attributes.parameterTypes.map(typeName).joined(separator: ", ")))"
+        }
+        if let alternative = attributes.alternative { text += " — pass alternative: \"\(alternative)\"" }
+        return text
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<max(start, end)]
+    }
+}
+
+extension DependencyContext {
+    package init(key: LookupKey, requested: Any.Type, arguments: [any Sendable], searched: [String]) {
+        let parameterTypes: [String] =
+            switch key.parameters {
+            case .none: []
+            case .enclosingObject: ["Any"]
+            case .types: arguments.map { typeName(type(of: $0)) }
+            }
+        self.init(
+            locator: key.locator,
+            alternative: key.alternative,
+            parameterTypes: parameterTypes,
+            requestedType: typeName(requested),
+            searched: searched
+        )
+    }
+}

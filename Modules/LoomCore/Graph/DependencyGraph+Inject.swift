@@ -1,0 +1,249 @@
+extension DependencyGraph {
+    /// Resolves `T` by type from the active containers, passing factory arguments (unlabelled, in order).
+    ///
+    /// Disfavoured so that an `Optional` or collection result picks its dedicated overload.
+    ///
+    /// ```swift
+    /// let service: AccountService = try DependencyGraph.inject()
+    /// let users: UserRepository = try DependencyGraph.inject(byType: UserRepository.self, StoreContext.users)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - parameters: The factory arguments, matched by their static types.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    @inlinable
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byType type: T.Type = T.self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        var argumentCount = 0
+        for _ in repeat (each Parameter).self { argumentCount += 1 }
+        if argumentCount == 0,
+            let value = try GraphEngine.shared.probePlain(typeID: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(
+                T.self)
+        {
+            return value
+        }
+        return try injectGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    @usableFromInline
+    static func injectGeneral<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type,
+        _ locator: DependencyLocator,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString,
+        line: UInt
+    ) throws -> T {
+        let (key, arguments) = requestKey(locator, repeat each parameters)
+        return try GraphSource().resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+    }
+
+    /// Resolves `T` by type, or returns `nil` when no active container registers it.
+    ///
+    /// Only a missing registration becomes `nil`: ambiguity, a type mismatch, a cycle or a factory error still
+    /// throw.
+    ///
+    /// ```swift
+    /// let analytics: Analytics? = try DependencyGraph.inject()
+    /// ```
+    /// - Parameters:
+    ///   - type: `Wrapped?.self`; usually inferred.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value, or `nil` when missing.
+    /// - Throws: An ``InjectionError`` for failures other than a missing registration.
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byType type: T?.Type = T?.self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T? {
+        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        return try GraphSource().resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+    }
+
+    /// Resolves every registration answering `T` — including conformers and subclasses — across the active
+    /// containers, or an empty array.
+    ///
+    /// ```swift
+    /// let principalAware: [any PrincipalAware] = try DependencyGraph.inject()
+    /// ```
+    /// - Parameters:
+    ///   - type: `[Element].self`; usually inferred.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: One value per matching registration, in activation order.
+    /// - Throws: An ``InjectionError`` when one of them cannot be built.
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byType type: [T].Type = [T].self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> [T] {
+        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        return try GraphSource().resolveAll(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+    }
+
+    /// Resolves every registration answering `T` across the active containers, as a set.
+    ///
+    /// ```swift
+    /// let features: Set<FeatureFlag> = try DependencyGraph.inject()
+    /// ```
+    /// - Parameters:
+    ///   - type: `Set<Element>.self`; usually inferred.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The distinct values of every matching registration.
+    /// - Throws: An ``InjectionError`` when one of them cannot be built.
+    public static func inject<T: Hashable, each Parameter: Hashable & Sendable>(
+        byType type: Set<T>.Type = Set<T>.self,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> Set<T> {
+        Set(try inject(byType: [T].self, repeat each parameters, fileID: fileID, line: line))
+    }
+
+    /// Resolves the registration located by `name` (matched exactly) and casts it to `T`.
+    ///
+    /// ```swift
+    /// let accountService: AccountService = try DependencyGraph.inject(byName: "account-service")
+    /// ```
+    /// - Parameters:
+    ///   - name: The registration's name.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byName name: String,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration located by `name`, or returns `nil` when none is registered.
+    ///
+    /// ```swift
+    /// let legacy: LegacyService? = try DependencyGraph.inject(byName: "legacy")
+    /// ```
+    /// - Parameters:
+    ///   - name: The registration's name.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value, or `nil` when missing.
+    /// - Throws: An ``InjectionError`` for failures other than a missing registration.
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byName name: String,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T? {
+        let (key, arguments) = requestKey(.name(name), repeat each parameters)
+        return try GraphSource().resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration whose name is `name.rawValue`.
+    ///
+    /// ```swift
+    /// let repository: Repository = try DependencyGraph.inject(byName: Services.repository, StoreContext.main)
+    /// ```
+    /// - Parameters:
+    ///   - name: A string-backed value naming the registration.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    public static func inject<T, Name: RawRepresentable, each Parameter: Hashable & Sendable>(
+        byName name: Name,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T where Name.RawValue == String {
+        try injectGeneral(T.self, .name(name.rawValue), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration whose name is `name.description`.
+    ///
+    /// Disfavoured so that `String` and string-backed names pick their dedicated overloads.
+    ///
+    /// ```swift
+    /// let index: SearchIndex = try DependencyGraph.inject(byName: FeatureName.search)
+    /// ```
+    /// - Parameters:
+    ///   - name: A value whose description names the registration.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byName name: some CustomStringConvertible,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        try injectGeneral(T.self, .name(name.description), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration associated with `value`.
+    ///
+    /// ```swift
+    /// let imageUploadService: ImageUploadService = try DependencyGraph.inject(byValue: UploadServices.images)
+    /// ```
+    /// - Parameters:
+    ///   - value: The associated value.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byValue value: some Hashable & Sendable,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        try injectGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    /// Resolves the registration associated with `value`, or returns `nil` when none is registered.
+    ///
+    /// ```swift
+    /// let banner: UploadService? = try DependencyGraph.inject(byValue: UploadLocation.banner)
+    /// ```
+    /// - Parameters:
+    ///   - value: The associated value.
+    ///   - parameters: The factory arguments.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value, or `nil` when missing.
+    /// - Throws: An ``InjectionError`` for failures other than a missing registration.
+    public static func inject<T, each Parameter: Hashable & Sendable>(
+        byValue value: some Hashable & Sendable,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T? {
+        let (key, arguments) = requestKey(.value(value), repeat each parameters)
+        return try GraphSource().resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+    }
+}

@@ -1,0 +1,130 @@
+/// The set of active containers every graph-based injection resolves from.
+///
+/// Activate the containers of your app (or feature) and resolve from all of them at once. Resolution looks at
+/// every active container — each contributing what a resolution in that container would find: its own
+/// registration, else its nearest parent's. One match resolves; none throws `missingDependency`; two or more
+/// distinct matches throw `multipleDependencies` naming where each came from. Registrations that agree on
+/// locator, type, parameters, scope and eagerness count as one.
+///
+/// ```swift
+/// let container = Container {
+///     Dependency { AccountService() }.named("account-service")
+///     Dependency { (context: StoreContext) in UserRepository(context) }
+///     Dependency { ImageUploadService() }.associated(with: UploadServices.images)
+/// }
+/// DependencyGraph.activate(container)
+///
+/// let accounts: AccountService = try DependencyGraph.inject(byName: "account-service")
+/// let users: UserRepository = try DependencyGraph.inject(byType: UserRepository.self, StoreContext.users)
+/// let uploads: ImageUploadService = try DependencyGraph.inject(byValue: UploadServices.images)
+/// ```
+///
+/// > Important: Deactivating a container drops the cached instances of every registration no active container
+/// > reaches any more; a container that is still the parent of an active one keeps its instances.
+public enum DependencyGraph {
+    /// Activates `container`: its registrations (and its parents') become injectable from the graph.
+    ///
+    /// Returns once the container is indexed and its eager instances exist. Activating an active container does
+    /// nothing. The container's indexing setting (``LoomConfiguration/isIndexingEnabled``) is captured now.
+    ///
+    /// ```swift
+    /// DependencyGraph.activate(container)
+    /// ```
+    /// - Parameters:
+    ///   - container: The container to activate.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public static func activate(_ container: Container, fileID: StaticString = #fileID, line: UInt = #line) {
+        GraphEngine.shared.activate(container, fileID: fileID, line: line)
+    }
+
+    /// Activates `container` off the caller's executor; returns once it is indexed and its eager instances exist.
+    ///
+    /// ```swift
+    /// await DependencyGraph.activate(container)
+    /// ```
+    ///
+    /// > Note: In top-level `main.swift` code `await activate(c)` may pick the synchronous overload; both finish
+    /// > the same work before returning.
+    /// - Parameters:
+    ///   - container: The container to activate.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public static func activate(_ container: Container, fileID: StaticString = #fileID, line: UInt = #line) async {
+        GraphEngine.shared.activate(container, fileID: fileID, line: line)
+    }
+
+    /// Deactivates `container`, dropping the cached instances of registrations no active container reaches.
+    ///
+    /// Deactivating an inactive container does nothing.
+    ///
+    /// ```swift
+    /// DependencyGraph.deactivate(sessionContainer)
+    /// ```
+    /// - Parameters:
+    ///   - container: The container to deactivate.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public static func deactivate(_ container: Container, fileID: StaticString = #fileID, line: UInt = #line) {
+        GraphEngine.shared.deactivate(container, fileID: fileID, line: line)
+    }
+
+    /// Deactivates every container and drops all their cached instances.
+    ///
+    /// ```swift
+    /// DependencyGraph.deactivateAll()
+    /// ```
+    public static func deactivateAll() {
+        GraphEngine.shared.deactivateAll()
+    }
+
+    /// The active containers, in activation order.
+    ///
+    /// ```swift
+    /// print(DependencyGraph.activeContainers.map(\.name))
+    /// ```
+    public static var activeContainers: [Container] {
+        GraphEngine.shared.activeContainers
+    }
+
+    /// A new subscription to graph changes: one element per activation, deactivation, invalidation or change of
+    /// an active container's registrations.
+    ///
+    /// Each access creates an independent stream; every subscriber receives every change made while it is
+    /// subscribed.
+    ///
+    /// ```swift
+    /// Task {
+    ///     for await change in DependencyGraph.changes { print(change) }
+    /// }
+    /// ```
+    public static var changes: AsyncStream<DependencyGraphChange> {
+        GraphEngine.shared.changes()
+    }
+
+    /// Gives `validation` a read-only view of every registration reachable from the graph, for assertions in tests.
+    ///
+    /// ```swift
+    /// try DependencyGraph.validate { registrar in
+    ///     guard registrar.matches(where: { $0.isLocatedBy(name: "account-service") }).count == 1 else {
+    ///         throw SetupError.missingAccountService
+    ///     }
+    /// }
+    /// ```
+    /// - Parameter validation: Inspects the registrations; may throw.
+    /// - Throws: Whatever `validation` throws.
+    public static func validate(using validation: (DependencyRegistrarProjection) throws -> Void) rethrows {
+        try validation(DependencyRegistrarProjection(entries: GraphSource().visibleEntries))
+    }
+
+    /// Drops the weak-cache cells of `.shared` instances that were released.
+    ///
+    /// Runs automatically on graph changes when ``LoomConfiguration/autoCleanupEnabled`` is on.
+    ///
+    /// ```swift
+    /// DependencyGraph.releaseUnusedStorage()
+    /// ```
+    public static func releaseUnusedStorage() {
+        GraphEngine.shared.releaseUnusedStorage()
+    }
+}

@@ -1,0 +1,65 @@
+/// One change of the dependency graph, as delivered by ``DependencyGraph/changes``.
+///
+/// ```swift
+/// for await change in DependencyGraph.changes {
+///     print(change)   // activated Container(app)
+/// }
+/// ```
+public struct DependencyGraphChange: Sendable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// A container was activated.
+        case activated
+        /// A container was deactivated.
+        case deactivated
+        /// Every container was deactivated.
+        case deactivatedAll
+        /// An active container re-evaluated its builder (an invalidation).
+        case invalidated
+        /// Registrations of an active container (or one of its parents) were added, replaced or removed.
+        case registrationsChanged
+    }
+
+    /// What happened.
+    ///
+    /// ```swift
+    /// if change.kind == .invalidated { reloadServices() }
+    /// ```
+    public let kind: Kind
+    /// The containers concerned, as they print (`Container(app)`).
+    ///
+    /// ```swift
+    /// change.containers   // ["Container(app)"]
+    /// ```
+    public let containers: [String]
+
+    /// Creates a change value.
+    ///
+    /// ```swift
+    /// let change = DependencyGraphChange(kind: .activated, containers: ["Container(app)"])
+    /// ```
+    /// - Parameters:
+    ///   - kind: What happened.
+    ///   - containers: The containers concerned.
+    public init(kind: Kind, containers: [String]) {
+        self.kind = kind
+        self.containers = containers
+    }
+
+    /// `activated Container(app)`.
+    ///
+    /// ```swift
+    /// print(change)   // invalidated Container(session)
+    /// ```
+    public var description: String {
+        let verb: String =
+            switch kind {
+            case .activated: "activated"
+            case .deactivated: "deactivated"
+            case .deactivatedAll: "deactivated all"
+            case .invalidated: "invalidated"
+            case .registrationsChanged: "registrations changed in"
+            }
+        return ([verb] + containers).joined(separator: " ")
+    }
+}

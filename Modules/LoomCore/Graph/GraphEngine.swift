@@ -1,0 +1,301 @@
+/// The state behind ``DependencyGraph``: which containers are active, their merged index, change subscribers.
+///
+/// Writers (activation, deactivation, registry changes of active containers) are serialised by `lock`; readers
+/// load the published ``GraphIndex`` inside a read section. Factories (eager instantiation) and subscribers run
+/// after the lock is released.
+@usableFromInline
+package final class GraphEngine: @unchecked Sendable {
+    // `indexWord` is accessed atomically; all other mutable state is in `lock`.
+    package struct ActiveContainer: Sendable {
+        let container: Container
+        /// `LoomConfiguration.isIndexingEnabled` when the container was activated.
+        let isIndexed: Bool
+    }
+
+    package struct State: Sendable {
+        var active: [ActiveContainer] = []
+        var index = GraphIndex.empty
+        /// Observed registries of reachable containers, with how many active chains reach each.
+        var observed: [ObjectIdentifier: (registry: Registry, token: UInt, reach: Int)] = [:]
+    }
+
+    @usableFromInline package static let shared = GraphEngine()
+
+    private let lock = LoomLock(State())
+    /// The current index, unretained (the state holds it until a grace period after it is replaced).
+    private let indexWord: UnsafeMutablePointer<UInt> = .allocateAtomicWords(1)
+    private let subscribers = LoomLock<[UInt: AsyncStream<DependencyGraphChange>.Continuation]>([:])
+    private let subscriberCounter = AtomicWord()
+
+    private init() {
+        indexWord.atomicStoreRelease(UInt(bitPattern: Unmanaged.passUnretained(GraphIndex.empty).toOpaque()))
+    }
+
+    // MARK: Reading
+
+    /// The current index, retained.
+    package var index: GraphIndex {
+        ReadSection.run {
+            Unmanaged<GraphIndex>.fromOpaque(UnsafeRawPointer(bitPattern: indexWord.atomicAcquire)!)
+                .takeUnretainedValue()
+        }
+    }
+
+    package var activeContainers: [Container] { index.active }
+
+    /// Enters a read section and probes the merged index for a type's plain registration.
+    @usableFromInline
+    package func probePlain(typeID: UInt) -> PlainProbe {
+        let section = ReadSection.enter()
+        guard !ResolutionOverrides.mayBeActive else { return PlainProbe(section: section) }
+        let indexBits = indexWord.atomicAcquire
+        return Unmanaged<GraphIndex>.fromOpaque(UnsafeRawPointer(bitPattern: indexBits)!)._withUnsafeGuaranteedRef {
+            index in
+            guard !index.hasScannedContainers else { return PlainProbe(section: section) }
+            let tableBits = UInt(bitPattern: Unmanaged.passUnretained(index.table).toOpaque())
+            return PlainProbe(
+                section: section,
+                tableBits: tableBits,
+                typeID: typeID,
+                hash: LookupKey.fastHash(typeID)
+            ) ?? PlainProbe(section: section)
+        }
+    }
+
+    // MARK: Activation
+
+    /// Activates `container`, returning once it is indexed and its eager instances exist; no-op when active.
+    package func activate(_ container: Container, fileID: StaticString, line: UInt) {
+        let isIndexed = LoomConfiguration.isIndexingEnabled
+        let (activated, retired) = lock.withLock { state -> (Bool, GraphIndex?) in
+            guard !state.active.contains(where: { $0.container === container }) else { return (false, nil) }
+            state.active.append(ActiveContainer(container: container, isIndexed: isIndexed))
+            for member in container.chain { observe(member, in: &state) }
+            return (true, rebuild(&state))
+        }
+        guard activated else { return }
+        retire(retired)
+        container.logTarget.log(.debug, "Activated \(container.description)", file: fileID, line: line)
+        createEagerInstances(of: container)
+        emit(DependencyGraphChange(kind: .activated, containers: [container.description]))
+    }
+
+    /// Deactivates `container`, dropping the cached instances of every registry no longer reachable.
+    ///
+    /// Deactivating an inactive container does nothing.
+    package func deactivate(_ container: Container, fileID: StaticString, line: UInt) {
+        let outcome = lock.withLock { state -> (GraphIndex?, [Registry])? in
+            guard let position = state.active.firstIndex(where: { $0.container === container }) else { return nil }
+            state.active.remove(at: position)
+            let unreachable = container.chain.compactMap { unobserve($0, in: &state) }
+            return (rebuild(&state), unreachable)
+        }
+        guard let (retired, unreachable) = outcome else { return }
+        retire(retired)
+        for registry in unreachable {
+            for entry in registry.entries { entry.cache?.reset() }
+        }
+        container.logTarget.log(.debug, "Deactivated \(container.description)", file: fileID, line: line)
+        releaseUnusedStorageIfEnabled()
+        emit(DependencyGraphChange(kind: .deactivated, containers: [container.description]))
+    }
+
+    /// Deactivates every container and drops all their cached instances.
+    package func deactivateAll() {
+        let (retired, registries, names) = lock.withLock { state -> (GraphIndex?, [Registry], [String]) in
+            let names = state.active.map(\.container.description)
+            let registries = state.observed.values.map(\.registry)
+            for (registry, token, _) in state.observed.values { registry.removeObserver(token) }
+            state.observed = [:]
+            state.active = []
+            return (rebuild(&state), registries, names)
+        }
+        retire(retired)
+        for registry in registries {
+            for entry in registry.entries { entry.cache?.reset() }
+        }
+        emit(DependencyGraphChange(kind: .deactivatedAll, containers: names))
+    }
+
+    // MARK: Changes
+
+    /// A new subscription to graph changes.
+    package func changes() -> AsyncStream<DependencyGraphChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DependencyGraphChange.self)
+        let token = subscriberCounter.increment()
+        subscribers.withLock { $0[token] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.subscribers.withLock { $0.removeValue(forKey: token) }
+        }
+        return stream
+    }
+
+    private func emit(_ change: DependencyGraphChange) {
+        let continuations = subscribers.withLock { Array($0.values) }
+        for continuation in continuations { continuation.yield(change) }
+    }
+
+    /// Drops `.shared` cache cells of released instances in every reachable registry.
+    package func releaseUnusedStorage() {
+        let registries = lock.withLock { $0.observed.values.map(\.registry) }
+        for registry in registries {
+            for entry in registry.entries { entry.cache?.releaseUnusedStorage() }
+        }
+    }
+
+    private func releaseUnusedStorageIfEnabled() {
+        if LoomConfiguration.autoCleanupEnabled { releaseUnusedStorage() }
+    }
+
+    // MARK: Steps (under the lock)
+
+    private func observe(_ container: Container, in state: inout State) {
+        let id = ObjectIdentifier(container.registry)
+        if let existing = state.observed[id] {
+            state.observed[id] = (existing.registry, existing.token, existing.reach + 1)
+            return
+        }
+        let name = container.description
+        let token = container.registry.addObserver { [weak self] change in
+            self?.registryDidChange(change, in: name)
+        }
+        state.observed[id] = (container.registry, token, 1)
+    }
+
+    /// Returns the registry when no active chain reaches it any more.
+    private func unobserve(_ container: Container, in state: inout State) -> Registry? {
+        let id = ObjectIdentifier(container.registry)
+        guard let existing = state.observed[id] else { return nil }
+        if existing.reach > 1 {
+            state.observed[id] = (existing.registry, existing.token, existing.reach - 1)
+            return nil
+        }
+        existing.registry.removeObserver(existing.token)
+        state.observed[id] = nil
+        return existing.registry
+    }
+
+    /// Builds and publishes a new index; returns the old one, to release after a grace period.
+    private func rebuild(_ state: inout State) -> GraphIndex {
+        let containers = state.active.map(\.container)
+        let index = GraphIndex.build(
+            active: containers,
+            indexed: state.active.filter(\.isIndexed).map(\.container),
+            scanned: state.active.filter { !$0.isIndexed }.map(\.container),
+            capacityHint: LoomConfiguration.approximateDependencyCount
+        )
+        let old = state.index
+        state.index = index
+        indexWord.atomicStoreRelease(UInt(bitPattern: Unmanaged.passUnretained(index).toOpaque()))
+        return old
+    }
+
+    private func retire(_ index: GraphIndex?) {
+        guard let index else { return }
+        ReadSection.synchronize()
+        withExtendedLifetime(index) {}
+    }
+
+    /// Updates the index in place for the keys a registry transaction touched.
+    private func registryDidChange(_ change: Registry.Change, in containerName: String) {
+        var retiredNodes: [Unmanaged<LookupNode>] = []
+        let retiredIndex: GraphIndex? = lock.withLock { state in
+            let indexed = state.active.filter(\.isIndexed).map(\.container)
+            var keys: Set<LookupKey> = []
+            for entry in change.added + change.removed {
+                keys.insert(entry.key)
+                keys.formUnion(entry.aliasKeys)
+            }
+            // Large changes (a big container re-evaluated) are cheaper to index from scratch.
+            if (state.index.table.occupied + keys.count) * 2 > state.index.table.capacity || keys.count > 1_024 {
+                return rebuild(&state)
+            }
+            for key in keys {
+                if let replaced = state.index.table.store(GraphIndex.node(for: key, in: indexed), for: key) {
+                    retiredNodes.append(replaced)
+                }
+            }
+            return nil
+        }
+        retire(retiredIndex)
+        if !retiredNodes.isEmpty {
+            ReadSection.synchronize()
+            for node in retiredNodes { node.release() }
+        }
+        if change.reason == .invalidation { createEagerInstances(of: change.added) }
+        releaseUnusedStorageIfEnabled()
+        emit(
+            DependencyGraphChange(
+                kind: change.reason == .invalidation ? .invalidated : .registrationsChanged,
+                containers: [containerName]
+            )
+        )
+    }
+
+    // MARK: Eager instances
+
+    private func createEagerInstances(of container: Container) {
+        let entries = container.chain.flatMap { $0.registry.unorderedEntries.filter { $0.eagerness == .eager } }
+        createEagerInstances(of: entries.sorted { $0.sequence < $1.sequence }, logTarget: container.logTarget)
+    }
+
+    private func createEagerInstances(of entries: [RegistrationEntry], logTarget: LogTarget = LogTarget(nil)) {
+        for entry in entries
+        where entry.eagerness == .eager && entry.cache != nil && entry.key.parameters == .none {
+            do {
+                _ = try entry.resolveErased(arguments: [], enclosing: nil, in: .live)
+            } catch {
+                logTarget.log(
+                    .error,
+                    "Creating eager \(entry.key) from \(entry.ownerDescription) failed: \(error)",
+                    file: entry.attributes.origin.fileID,
+                    line: entry.attributes.origin.line
+                )
+            }
+        }
+    }
+}
+
+/// The graph as a ``DependencySource``: the merged index of one moment, plus scanned containers.
+package struct GraphSource: DependencySource {
+    package let index: GraphIndex
+
+    package init(index: GraphIndex = GraphEngine.shared.index) {
+        self.index = index
+    }
+
+    package func candidates(for key: LookupKey) -> [RegistrationEntry]? {
+        var merged = ReadSection.run { index.table.node(for: key)?.candidates } ?? []
+        if index.hasScannedContainers {
+            for entry in GraphIndex.mergedCandidates(for: key, in: index.scanned)
+            where !merged.contains(where: { $0.isIdentical(to: entry) }) {
+                merged.append(entry)
+            }
+        }
+        return merged.isEmpty ? nil : merged
+    }
+
+    package func allCandidates(for key: LookupKey) -> [RegistrationEntry] {
+        var merged: [RegistrationEntry] = []
+        for container in index.active {
+            for entry in container.allCandidates(for: key) where !merged.contains(where: { $0.isIdentical(to: entry) })
+            {
+                merged.append(entry)
+            }
+        }
+        return merged
+    }
+
+    package var visibleEntries: [RegistrationEntry] {
+        var seen: Set<ObjectIdentifier> = []
+        return index.active.flatMap(\.visibleEntries).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
+    package var searchedDescriptions: [String] {
+        index.active.isEmpty ? ["DependencyGraph (no active containers)"] : index.active.map(\.description)
+    }
+
+    package var sourceDescription: String { "DependencyGraph" }
+    package var sourceLogTarget: LogTarget { LogTarget(nil) }
+    package var environment: ResolutionEnvironment { .live }
+}

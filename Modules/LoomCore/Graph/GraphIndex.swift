@@ -1,0 +1,89 @@
+/// The graph's merged view of every active container, published for lock-free reads.
+///
+/// `table` maps each key to the registrations answering it across the active containers that were indexed at
+/// activation (each container contributing what a resolution in that container would find: its own
+/// registration, else its nearest parent's); identical registrations collapse into one. Containers activated
+/// with indexing off are listed in `scanned` and searched at lookup time instead — same results, linear cost.
+/// The graph replaces the whole index when the set of active containers changes, and updates `table` in place
+/// (under its lock) when a registration of an active container changes.
+@usableFromInline
+package final class GraphIndex: @unchecked Sendable {
+    // Immutable except `table`'s slots, which `LookupTable` publishes atomically.
+    package let table: LookupTable
+    package let active: [Container]
+    package let scanned: [Container]
+    @usableFromInline package let hasScannedContainers: Bool
+
+    package init(table: LookupTable, active: [Container], scanned: [Container]) {
+        self.table = table
+        self.active = active
+        self.scanned = scanned
+        hasScannedContainers = !scanned.isEmpty
+    }
+
+    package static let empty = GraphIndex(table: LookupTable(), active: [], scanned: [])
+
+    /// The node the table should hold for `key`: the registrations answering it in `containers`, in order,
+    /// with identical ones collapsed.
+    package static func node(for key: LookupKey, in containers: [Container]) -> LookupNode? {
+        let merged = mergedCandidates(for: key, in: containers)
+        switch merged.count {
+        case 0: return nil
+        case 1 where merged[0].key == key: return merged[0]
+        default: return CandidateList(key: key, entries: merged)
+        }
+    }
+
+    /// The registrations answering `key` for a single-value request in each of `containers`, deduplicated.
+    package static func mergedCandidates(for key: LookupKey, in containers: [Container]) -> [RegistrationEntry] {
+        var merged: [RegistrationEntry] = []
+        for container in containers {
+            for entry in container.candidates(for: key) ?? []
+            where !merged.contains(where: { $0.isIdentical(to: entry) }) {
+                merged.append(entry)
+            }
+        }
+        return merged
+    }
+
+    /// Builds an index over `indexed` containers (plus `scanned` ones searched at lookup time).
+    ///
+    /// Walks each indexed container's chain registry by registry, sharing the registries' immutable nodes: a key
+    /// answered by one registration across all views keeps that registration's own node.
+    package static func build(active: [Container], indexed: [Container], scanned: [Container], capacityHint: Int)
+        -> GraphIndex
+    {
+        let chains = indexed.map { $0.chain.map(\.registry) }
+        let nodeCount = chains.reduce(0) { total, chain in total + chain.reduce(0) { $0 + $1.count } }
+        let table = LookupTable(minimumCapacity: max(capacityHint, nodeCount) * 2 + 1)
+        for chain in chains {
+            for (position, registry) in chain.enumerated() {
+                registry.forEachNode { node in
+                    // A parent's key is shadowed in this view when a nearer registry of the chain answers it.
+                    if position > 0, chain[..<position].contains(where: { $0.node(for: node.key) != nil }) { return }
+                    merge(node, into: table)
+                }
+            }
+        }
+        return GraphIndex(table: table, active: active, scanned: scanned)
+    }
+
+    /// Adds a view's node for its key to a table being built (not yet published).
+    private static func merge(_ node: LookupNode, into table: LookupTable) {
+        let key = node.key
+        let existingBits = table.nodeBits(hash: key.tableHash) { $0.key == key }
+        guard existingBits != 0 else {
+            _ = table.store(node, for: key)
+            return
+        }
+        var merged = Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: existingBits)!)
+            .takeUnretainedValue().candidates
+        let before = merged.count
+        for entry in node.candidates where !merged.contains(where: { $0.isIdentical(to: entry) }) {
+            merged.append(entry)
+        }
+        guard merged.count != before else { return }
+        // The table is not published yet, so the replaced node can be released at once.
+        table.store(CandidateList(key: key, entries: merged), for: key)?.release()
+    }
+}
