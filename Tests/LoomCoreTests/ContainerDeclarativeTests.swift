@@ -1,0 +1,184 @@
+import LoomCore
+import LoomTestSupport
+import Testing
+
+#if canImport(Observation)
+    import Observation
+#endif
+
+@Suite struct ContainerDeclarativeTests {
+    final class Store: Sendable {}
+    final class Session: Sendable {}
+    final class Logout: Sendable {}
+    final class SearchIndex: Sendable {}
+
+    final class Flag: @unchecked Sendable {
+        // Guarded by `lock`.
+        private let lock = LoomLock(false)
+        var isOn: Bool {
+            get { lock.withLock { $0 } }
+            set { lock.withLock { $0 = newValue } }
+        }
+    }
+
+    @Test func addRegistersDeclarativeDependenciesInAnExistingContainer() throws {
+        let container = quietContainer()
+        container.register { Store() }
+        container.add {
+            Dependency(named: "index") { SearchIndex() }.scope(.singleton)
+            Session()
+        }
+        #expect(container.registrationCount == 3)
+        let index: SearchIndex = try container.inject(byName: "index")
+        #expect(try container.inject(byName: "index") as SearchIndex === index)
+    }
+
+    @Test func invalidationReEvaluatesTheBuilderAndSwapsRegistrations() throws {
+        let flag = Flag()
+        let container = quietContainer {
+            Dependency { Store() }.scope(.singleton)
+            if flag.isOn { Dependency { Logout() } }
+        }
+        #expect(!container.isResolvable(Logout.self))
+        flag.isOn = true
+        container.invalidate()
+        #expect(container.isResolvable(Logout.self))
+        flag.isOn = false
+        container.invalidate()
+        #expect(!container.isResolvable(Logout.self))
+    }
+
+    @Test func reEvaluationKeepsInstancesOfUnchangedRegistrationsAndDropsRemovedOnes() throws {
+        let flag = Flag()
+        flag.isOn = true
+        let container = quietContainer {
+            Dependency { Store() }.scope(.singleton)
+            if flag.isOn { Dependency { Session() }.scope(.singleton) }
+        }
+        let store: Store = try container.resolve()
+        var session = Weak<Session>(nil)
+        do { session = Weak(try container.resolve(Session.self)) }
+        #expect(session.object != nil)
+        flag.isOn = false
+        container.invalidate()
+        #expect(try container.resolve(Store.self) === store)
+        #expect(session.object == nil)
+    }
+
+    @Test func invalidatedTrackingReEvaluatesOnEveryElement() async throws {
+        let flag = Flag()
+        let (events, trigger) = AsyncStream.makeStream(of: Int.self)
+        let container = quietContainer {
+            if flag.isOn { Dependency { Logout() } }
+        }
+        .invalidated(tracking: events)
+        flag.isOn = true
+        trigger.yield(1)
+        #expect(await eventually { container.isResolvable(Logout.self) })
+        flag.isOn = false
+        trigger.yield(2)
+        #expect(await eventually { !container.isResolvable(Logout.self) })
+        trigger.finish()
+    }
+
+    @Test func laterImperativeRegistrationsWinOverTheBuilderAndSurviveReEvaluation() throws {
+        let container = quietContainer { Dependency(named: "mode") { "builder" } }
+        container.register { () -> String in "imperative" }
+        container.add { Dependency(named: "mode") { "added" } }
+        container.invalidate()
+        #expect(try container.inject(byName: "mode") as String == "added")
+    }
+
+    @Test func mergedContainersExposeTheUnionAndShareInstances() throws {
+        let storage = quietContainer("storage") { Dependency { Store() }.scope(.singleton) }
+        let search = quietContainer("search") { Dependency { SearchIndex() } }
+        let app = Container(merging: [storage, search])
+        #expect(app.name == "merged(storage, search)")
+        #expect(app.registrationCount == 2)
+        #expect(try app.resolve(Store.self) === storage.resolve(Store.self))
+        _ = try app.resolve(SearchIndex.self)
+    }
+
+    @Test func mergedContainersFollowTheirChildrensInvalidations() throws {
+        let flag = Flag()
+        let child = quietContainer("child") {
+            if flag.isOn { Dependency { Session() } }
+        }
+        let merged = Container(merging: [child])
+        #expect(!merged.isResolvable(Session.self))
+        flag.isOn = true
+        child.invalidate()
+        #expect(merged.isResolvable(Session.self))
+        child.register { Logout() }
+        #expect(merged.isResolvable(Logout.self))
+    }
+
+    #if canImport(Observation)
+        @Observable final class AppModel: @unchecked Sendable {
+            // Mutated from the test's task only; observed by the container's builder.
+            var isPrincipalPresent = false
+        }
+
+        @Test func observableStateReadByTheBuilderTriggersReEvaluation() async throws {
+            let model = AppModel()
+            let container = quietContainer {
+                if model.isPrincipalPresent { Dependency { Session() } }
+            }
+            #expect(!container.isResolvable(Session.self))
+            model.isPrincipalPresent = true
+            #expect(await eventually { container.isResolvable(Session.self) })
+        }
+    #endif
+}
+
+@Suite(.serialized) struct GraphIndexingTests {
+    final class Indexed: Sendable {}
+    final class Scanned: Sendable {}
+    protocol Marker: Sendable {}
+    final class First: Marker {}
+    final class Second: Marker {}
+
+    @Test func lookupsGiveTheSameResultsWithAndWithoutIndexing() throws {
+        let indexing = LoomConfiguration.isIndexingEnabled
+        defer { LoomConfiguration.isIndexingEnabled = indexing }
+        let indexed = quietContainer("indexed") {
+            Dependency { Indexed() }.scope(.singleton)
+            Dependency { First() }.conforms(to: (any Marker).self)
+            Dependency(named: "graph-indexing-name") { 1 }
+        }
+        LoomConfiguration.isIndexingEnabled = false
+        let scanned = quietContainer("scanned") {
+            Dependency { Scanned() }
+            Dependency { Second() }.conforms(to: (any Marker).self)
+        }
+        DependencyGraph.activate(scanned)
+        LoomConfiguration.isIndexingEnabled = true
+        DependencyGraph.activate(indexed)
+        defer {
+            DependencyGraph.deactivate(indexed)
+            DependencyGraph.deactivate(scanned)
+        }
+        // `scanned` keeps the setting captured at activation, although indexing is on again.
+        _ = try DependencyGraph.inject(byType: Scanned.self)
+        _ = try DependencyGraph.inject(byType: Indexed.self)
+        #expect(try DependencyGraph.inject(byName: "graph-indexing-name") as Int == 1)
+        #expect(try (DependencyGraph.inject() as [any Marker]).count == 2)
+        #expect(throws: InjectionError.self) { try DependencyGraph.inject() as any Marker }
+        scanned.register { () -> Indexed in Indexed() }
+        #expect(throws: InjectionError.self) { try DependencyGraph.inject(byType: Indexed.self) }
+    }
+
+    @Test func manyRegistrationsStayIndexed() throws {
+        enum Key: Hashable, Sendable { case number(Int) }
+        let container = quietContainer("graph-many") {
+            for number in 0..<5_000 { Dependency { number }.associated(with: Key.number(number)) }
+        }
+        LoomConfiguration.approximateDependencyCount = 6_000
+        defer { LoomConfiguration.approximateDependencyCount = 0 }
+        DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        for number in stride(from: 0, to: 5_000, by: 499) {
+            #expect(try DependencyGraph.inject(byValue: Key.number(number)) as Int == number)
+        }
+    }
+}
