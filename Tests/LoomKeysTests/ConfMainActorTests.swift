@@ -146,4 +146,11 @@ extension ConfKeys {
         Conf.setRootValue(navigator, for: \.mainActorService)
         #expect(Conf[\.mainActorService] === navigator)
     }
+
+    @Test func aMainActorWrapperCopiedOffTheMainActorTrapsInsteadOfRacing() async {
+        await #expect(processExitsWith: .failure) {
+            let wrapper = await MainActor.run { InjectedConf(\.screen) }
+            await Task.detached { _ = wrapper.wrappedValue.title }.value
+        }
+    }
 }
