@@ -64,18 +64,24 @@ import Testing
         }
     }
 
-    @Test func identicalRegistrationsCollapseIntoOne() throws {
+    @Test func theSameDeclarationReachedTwiceCollapsesIntoOne() throws {
         final class Cache: Sendable {}
-        let shared = quietContainer("graph-identical-parent") { Dependency { Cache() }.scope(.singleton) }
+        // One declaration (a shared group), used by two containers: interchangeable, so it counts once.
+        @Sendable func caching() -> DependencyGroup { DependencyGroup { Dependency { Cache() }.scope(.singleton) } }
+        let shared = quietContainer("graph-identical-parent") { caching() }
         let child = quietContainer("graph-identical-child", parent: shared) {}
-        let twin = quietContainer("graph-identical-twin") { Dependency { Cache() }.scope(.singleton) }
+        let twin = quietContainer("graph-identical-twin") { caching() }
         for container in [shared, child, twin] { DependencyGraph.activate(container) }
         defer { for container in [shared, child, twin] { DependencyGraph.deactivate(container) } }
-        // The parent's registration is reached twice (itself and through the child); the twin's is declared
-        // identically (same locator, type, parameters, scope, eagerness): all count as one.
         _ = try DependencyGraph.inject(byType: Cache.self)
-        let all: [Cache] = try DependencyGraph.inject()
-        #expect(all.count == 1)
+        #expect(try (DependencyGraph.inject() as [Cache]).count == 1)
+
+        // A different declaration with the same attributes is a different registration: ambiguous, not merged.
+        let other = quietContainer("graph-identical-other") { Dependency { Cache() }.scope(.singleton) }
+        DependencyGraph.activate(other)
+        defer { DependencyGraph.deactivate(other) }
+        #expect(throws: InjectionError.self) { try DependencyGraph.inject(byType: Cache.self) }
+        #expect(try (DependencyGraph.inject() as [Cache]).count == 2)
     }
 
     @Test func optionalInjectionIsNilOnlyWhenMissing() throws {

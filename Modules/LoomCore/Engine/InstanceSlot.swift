@@ -27,6 +27,7 @@ package final class WeakBox: InstanceBox, @unchecked Sendable {
 /// `words[1]` holds the words pointer of the thread currently running the factory, `0` when none: claiming it
 /// with a compare-and-swap is what makes construction happen exactly once without holding a lock while user code
 /// runs. Other threads that need the instance wait in ``ConstructionGate`` until the builder publishes or fails.
+@usableFromInline
 package final class InstanceSlot: @unchecked Sendable {
     // Both words are only accessed atomically.
     package let words: UnsafeMutablePointer<UInt> = .allocateAtomicWords(2)
@@ -42,8 +43,15 @@ package final class InstanceSlot: @unchecked Sendable {
     /// The published box's bits, or `0`.
     ///
     /// Read inside a read section to dereference without retaining.
-    @inline(__always)
+    @usableFromInline
     package var boxBits: UInt { words.atomicAcquire }
+
+    /// Enters a read section and loads the published box's bits in one call (for inlinable readers).
+    @usableFromInline
+    package func enterReadSectionLoadingBox() -> (section: ReadSection.Token, bits: UInt) {
+        let section = ReadSection.enter()
+        return (section, boxBits)
+    }
 
     /// The published box, retained, or `nil`.
     package var box: InstanceBox? {

@@ -1,5 +1,5 @@
 /// Where a registration was written.
-package struct SourceOrigin: Sendable, CustomStringConvertible {
+package struct SourceOrigin: Sendable, Equatable, CustomStringConvertible {
     package let fileID: StaticString
     package let line: UInt
 
@@ -9,6 +9,11 @@ package struct SourceOrigin: Sendable, CustomStringConvertible {
     }
 
     package var description: String { "\(fileID):\(line)" }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.line == rhs.line && lhs.fileID.utf8Start == rhs.fileID.utf8Start
+            || (lhs.line == rhs.line && "\(lhs.fileID)" == "\(rhs.fileID)")
+    }
 }
 
 /// A type a registration also answers for (`conforms(to:)` / `inherits(from:)`).
@@ -77,9 +82,14 @@ package struct RegistrationAttributes: Sendable {
         self.origin = origin
     }
 
-    /// Same key, produced type, scope and eagerness (STI-9: such registrations collapse into one).
+    /// The same declaration (file and line) with the same key, produced type, scope and eagerness: such
+    /// registrations are interchangeable and collapse into one (STI-9).
+    ///
+    /// Stitcher compared the attributes only. Two *different* declarations with equal attributes (two features each
+    /// registering their own `any NoteStore` singleton) are not interchangeable, so Loom keeps them apart and a
+    /// single-value request for them is ambiguous instead of silently picking one.
     package func isIdentical(to other: RegistrationAttributes) -> Bool {
-        key == other.key && ObjectIdentifier(valueType) == ObjectIdentifier(other.valueType)
+        origin == other.origin && key == other.key && ObjectIdentifier(valueType) == ObjectIdentifier(other.valueType)
             && scope.kindTag == other.scope.kindTag && scope.identityTag == other.scope.identityTag
             && eagerness == other.eagerness
     }

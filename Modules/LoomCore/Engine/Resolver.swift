@@ -85,7 +85,17 @@ package enum Resolver {
         in slot: InstanceSlot,
         build: () throws -> Value
     ) throws -> Value {
-        let isWeak = entry.cache?.isWeak ?? false
+        try cachedValue(in: slot, isWeak: entry.cache?.isWeak ?? false, closing: entry, build: build)
+    }
+
+    /// The same for any slot, such as a lazily injected property's; `closing` names the registration a cycle
+    /// closes on, when there is one.
+    package static func cachedValue<Value>(
+        in slot: InstanceSlot,
+        isWeak: Bool,
+        closing entry: RegistrationEntry?,
+        build: () throws -> Value
+    ) throws -> Value {
         while true {
             if let value: Value = published(in: slot, isWeak: isWeak) { return value }
             let thread = ThreadState.currentWords
@@ -103,12 +113,12 @@ package enum Resolver {
                 }
                 let box: InstanceBox
                 if isWeak {
-                    guard type(of: value as Any) is AnyClass else {
-                        // A value type cannot be held weakly: `.shared` behaves like `.instance` for it.
+                    guard let object = weaklyHoldableObject(value) else {
+                        // A value type (or nil) cannot be held weakly: it is returned but not kept.
                         slot.releaseClaim()
                         return value
                     }
-                    box = WeakBox(value as AnyObject)
+                    box = WeakBox(object)
                 } else {
                     box = StrongBox(value)
                 }
@@ -125,9 +135,40 @@ package enum Resolver {
             if builder == UInt(bitPattern: thread)
                 || !ConstructionGate.waitWhileBuilding(slot, by: builder, as: ThreadState.current)
             {
-                throw cycleError(closingWith: entry, frames: ThreadState.frames(of: thread))
+                let frames = ThreadState.frames(of: thread)
+                guard let entry = entry ?? frames.last else {
+                    throw InjectionError.cyclicDependencyReference(DependencyCycle(chain: []))
+                }
+                throw cycleError(closingWith: entry, frames: frames)
             }
         }
+    }
+
+    /// Replaces the value published in `slot` (a reload), releasing the previous one after a grace period.
+    package static func republish<Value>(_ value: Value, in slot: InstanceSlot, isWeak: Bool) {
+        let box: InstanceBox
+        if isWeak {
+            guard let object = weaklyHoldableObject(value) else {
+                if let previous = slot.clear() { DeferredReclamation.retire(previous) }
+                return
+            }
+            box = WeakBox(object)
+        } else {
+            box = StrongBox(value)
+        }
+        if let previous = slot.publish(box) {
+            if isWeak { DeferredReclamation.retire(previous) } else { releaseAfterGracePeriod([previous]) }
+        }
+    }
+
+    /// The class instance a weak cache can hold for `value`: the value itself, or the instance an Optional wraps.
+    private static func weaklyHoldableObject<Value>(_ value: Value) -> AnyObject? {
+        var candidate: Any = value
+        if let optional = value as? any OptionalType {
+            guard let wrapped = optional.wrappedAny else { return nil }
+            candidate = wrapped
+        }
+        return type(of: candidate) is AnyClass ? candidate as AnyObject : nil
     }
 
     /// The value published in `slot`, or `nil` when it is empty (or its weakly held instance is gone).

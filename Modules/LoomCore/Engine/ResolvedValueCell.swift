@@ -1,0 +1,83 @@
+/// Storage for one lazily resolved property value — support for Loom's property wrappers, not meant for direct use.
+///
+/// Filled exactly once even under concurrent first reads (the first reader resolves, the others wait), read
+/// without locks afterwards, and replaceable by a reload (the previous value is released once no reader can still
+/// be copying it). Public only so that the wrappers' inlinable getters, specialised in your module, can read it.
+///
+/// ```swift
+/// let cell = _ResolvedValueCell(holdsWeakly: false)
+/// let service = try cell.value(Service.self) { try container.resolve() }
+/// cell._cachedValue(Service.self)   // the same instance, lock-free
+/// ```
+public final class _ResolvedValueCell: Sendable {
+    @usableFromInline let slot = InstanceSlot()
+    /// Whether the value is held weakly (`@InjectedWeakly`).
+    public let holdsWeakly: Bool
+
+    /// Creates an empty cell.
+    ///
+    /// ```swift
+    /// let cell = _ResolvedValueCell(holdsWeakly: true)
+    /// ```
+    /// - Parameter holdsWeakly: Whether to hold the value weakly.
+    public init(holdsWeakly: Bool) {
+        self.holdsWeakly = holdsWeakly
+    }
+
+    /// The strongly held value, if the cell has one; one atomic load inside a read section.
+    ///
+    /// ```swift
+    /// if let service = cell._cachedValue(Service.self) { … }
+    /// ```
+    /// - Parameter type: The value's type; must be the type the cell was filled with.
+    /// - Returns: The value, or `nil` when the cell is empty or holds its value weakly.
+    @inlinable @inline(__always)
+    public func _cachedValue<Value>(_ type: Value.Type) -> Value? {
+        guard !holdsWeakly else { return nil }
+        let (section, bits) = slot.enterReadSectionLoadingBox()
+        guard bits != 0 else {
+            ReadSection.exit(section)
+            return nil
+        }
+        let value = Unmanaged<StrongBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+            ._withUnsafeGuaranteedRef { $0.value }
+        ReadSection.exit(section)
+        return value
+    }
+
+    /// The cell's value, building it with `build` exactly once when the cell is empty (or its weakly held value is
+    /// gone).
+    ///
+    /// ```swift
+    /// let service = try cell.value(Service.self) { try container.resolve() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - build: Resolves the value; runs with no lock held.
+    /// - Returns: The cached or newly built value.
+    /// - Throws: What `build` throws, or a cycle error when `build` needs this cell's value itself.
+    public func value<Value>(_ type: Value.Type, build: () throws -> Value) throws -> Value {
+        try Resolver.cachedValue(in: slot, isWeak: holdsWeakly, closing: nil, build: build)
+    }
+
+    /// The value currently held, without building one.
+    ///
+    /// ```swift
+    /// cell.currentValue(Service.self)   // nil until the first read
+    /// ```
+    /// - Parameter type: The value's type.
+    /// - Returns: The value, or `nil` when the cell is empty or its weakly held value is gone.
+    public func currentValue<Value>(_ type: Value.Type) -> Value? {
+        Resolver.published(in: slot, isWeak: holdsWeakly)
+    }
+
+    /// Replaces the value (a reload); readers see the old or the new value, never neither.
+    ///
+    /// ```swift
+    /// cell.replace(with: try container.resolve(Service.self))
+    /// ```
+    /// - Parameter value: The new value.
+    public func replace<Value>(with value: Value) {
+        Resolver.republish(value, in: slot, isWeak: holdsWeakly)
+    }
+}
