@@ -27,8 +27,8 @@ let modules: [Module] = [
     Module(name: "LoomCoreShims", isProduct: false, hasTests: false, kind: .cShim),
     Module(name: "LoomCore", dependencies: ["LoomCoreShims"]),
     Module(name: "LoomKeys", dependencies: ["LoomCore"]),
-    Module(name: "LoomLookup", dependencies: ["LoomCore"], hasTests: false),
-    Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup"], hasTests: false),
+    Module(name: "LoomLookup", dependencies: ["LoomCore"]),
+    Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup"]),
     Module(
         name: "LoomMacrosPlugin",
         dependencies: [
@@ -70,6 +70,25 @@ targets += modules.filter(\.hasTests).map { module in
         path: "Tests/\(module.name)Tests"
     )
 }
+// A small modular app built the way an adopter would: a shared module (protocols and the root container), two
+// feature modules each owning its container, and an app module composing them. Test-only; LoomIntegrationTests
+// drives it.
+let fixtureModules: [(name: String, dependencies: [Target.Dependency])] = [
+    ("LoomFixtureShared", ["Loom"]),
+    ("LoomFixtureStorage", ["Loom", "LoomFixtureShared"]),
+    ("LoomFixtureSearch", ["Loom", "LoomFixtureShared"]),
+    ("LoomFixtureApp", ["Loom", "LoomFixtureShared", "LoomFixtureStorage", "LoomFixtureSearch"]),
+]
+targets += fixtureModules.map {
+    .target(name: $0.name, dependencies: $0.dependencies, path: "Tests/Fixtures/\($0.name)")
+}
+targets += [
+    .testTarget(
+        name: "LoomIntegrationTests",
+        dependencies: fixtureModules.map { .target(name: $0.name) } + ["LoomTestSupport"],
+        path: "Tests/LoomIntegrationTests"
+    )
+]
 targets += [
     // Fixtures shared by the test targets (not a product).
     .target(name: "LoomTestSupport", dependencies: ["LoomCore"], path: "Tests/LoomTestSupport"),

@@ -1,0 +1,104 @@
+public import LoomCore
+import LoomLookup
+
+extension Injected {
+    /// Resolves the value if it was never resolved, or resolved to `nil` or an empty collection.
+    ///
+    /// ```swift
+    /// viewModel.$principalAware.loadIfNeeded()
+    /// ```
+    public func loadIfNeeded() {
+        guard case .resolving(let state) = storage else { return }
+        state.loadIfNeeded(Value.self)
+    }
+
+    /// Resolves the value again and replaces the cached one.
+    ///
+    /// ```swift
+    /// DependencyGraph.activate(loggedInContainer)
+    /// viewModel.$session.reload()
+    /// ```
+    public func reload() {
+        guard case .resolving(let state) = storage else { return }
+        state.reload(Value.self)
+    }
+
+    /// Resolves the value again after every ``DependencyGraph`` change (activation, deactivation, invalidation),
+    /// for as long as the property's owner lives.
+    ///
+    /// The subscription starts before this call returns; the observing task ends with the property.
+    ///
+    /// ```swift
+    /// init() { $session.autoreload() }
+    /// ```
+    public func autoreload() {
+        guard case .resolving(let state) = storage else { return }
+        state.autoreload(Value.self)
+    }
+
+    /// An injection source for a function parameter that resolves now, through the lookup policy for `object`.
+    ///
+    /// ```swift
+    /// func render(@Injected theme: Theme) { … }
+    /// render($theme: .resolved(for: self))
+    /// ```
+    /// - Parameters:
+    ///   - object: The object whose lookup policy applies (e.g. a `Containerable` feature object).
+    ///   - alternative: The alternative registration to inject; `nil` for the default one.
+    ///   - fileID: The call's file, for failure reports; defaults to the call site.
+    ///   - function: The calling function, for failure reports; defaults to the call site.
+    ///   - line: The call's line, for failure reports; defaults to the call site.
+    /// - Returns: A source holding the resolved value.
+    public static func resolved(
+        for object: AnyObject,
+        alternative: RegistrationAlternative? = nil,
+        fileID: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line
+    ) -> Injected<Value> {
+        let state = InjectionState(
+            source: .currentPolicy,
+            request: InjectionRequest(.type(alternative)),
+            lookupType: nil,
+            holdsWeakly: false,
+            refresh: .once,
+            wrapperName: "@Injected",
+            fileID: fileID,
+            function: function,
+            line: line
+        )
+        return Injected(wrappedValue: state.value(Value.self, enclosing: object))
+    }
+}
+
+extension Container {
+    /// An injection source for a function parameter that resolves `T` from this container now.
+    ///
+    /// ```swift
+    /// func foo(@Injected service: MyService) { … }
+    /// foo($service: container.resolved())
+    /// foo($service: container.resolved(alternative: .another))
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve; usually inferred.
+    ///   - alternative: The alternative registration to inject; `nil` for the default one.
+    ///   - fileID: The call's file, for failure reports; defaults to the call site.
+    ///   - function: The calling function, for failure reports; defaults to the call site.
+    ///   - line: The call's line, for failure reports; defaults to the call site.
+    /// - Returns: A source holding the resolved value; a failure is reported through the logger's `die`.
+    public func resolved<T>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        fileID: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line
+    ) -> Injected<T> {
+        Injected(
+            strategy: .resolvingOnInit(from: self),
+            request: InjectionRequest(.type(alternative)),
+            fileID: fileID,
+            function: function,
+            line: line
+        )
+    }
+}

@@ -1,0 +1,263 @@
+public import LoomCore
+package import LoomLookup
+
+/// What a resolving property asks for: how the dependency is located and which factory arguments it passes.
+@usableFromInline
+package struct InjectionRequest: Sendable {
+    package enum Locator: Sendable {
+        case type(RegistrationAlternative?)
+        case name(String)
+        case value(AnySendableHashable)
+    }
+
+    let locator: Locator
+    let arguments: [any Sendable]
+    let argumentTypes: [ObjectIdentifier]
+
+    package init<each Parameter: Hashable & Sendable>(_ locator: Locator, _ parameters: repeat each Parameter) {
+        var arguments: [any Sendable] = []
+        var types: [ObjectIdentifier] = []
+        for parameter in repeat each parameters {
+            arguments.append(parameter)
+            types.append(ObjectIdentifier(type(of: parameter)))
+        }
+        self.locator = locator
+        self.arguments = arguments
+        argumentTypes = types
+    }
+
+    /// The key to look up when the property's (element or wrapped) type is `type`.
+    func key(lookingUp type: Any.Type, parameters: LookupKey.Parameters? = nil) -> LookupKey {
+        let parameters = parameters ?? (argumentTypes.isEmpty ? .none : .types(argumentTypes))
+        switch locator {
+        case .type(let alternative):
+            return LookupKey(
+                locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type)),
+                alternative: alternative,
+                parameters: parameters
+            )
+        case .name(let name):
+            return LookupKey(locator: .name(name), parameters: parameters)
+        case .value(let value):
+            return LookupKey(locator: .value(value), parameters: parameters)
+        }
+    }
+
+    var isPlainTypeRequest: Bool {
+        if case .type = locator { return arguments.isEmpty }
+        return false
+    }
+}
+
+/// Where a resolving property finds its container.
+package enum InjectionSource: Sendable {
+    /// The lookup policy current when the property was created (the default strategy).
+    case policy(any ContainerLookupPolicy)
+    /// One container, chosen up front.
+    case container(Container)
+    /// The lookup policy current at each resolution (`.lazily`).
+    case currentPolicy
+}
+
+/// The shared, reference-typed state of a resolving `@Injected` / `@InjectedWeakly` property: its value cell and
+/// everything needed to resolve (and reload) it.
+@usableFromInline
+package final class InjectionState: Sendable {
+    @usableFromInline let cell: _ResolvedValueCell
+    @usableFromInline let refreshesOnEveryRead: Bool
+    let source: InjectionSource
+    let request: InjectionRequest
+    /// The registered type to look up when it differs from the property's type (`@Injected(type:)`).
+    let lookupType: Any.Type?
+    let wrapperName: String
+    let fileID: StaticString
+    let function: StaticString
+    let line: UInt
+    /// The enclosing object, once known, for reloads and parametrized resolvers.
+    private let enclosing = LoomLock<WeakReference>(WeakReference())
+    private let autoreloadTask = LoomLock<Task<Void, Never>?>(nil)
+
+    private struct WeakReference: @unchecked Sendable {
+        // Only read and written inside `enclosing`'s lock.
+        weak var object: AnyObject?
+    }
+
+    package init(
+        source: InjectionSource,
+        request: InjectionRequest,
+        lookupType: Any.Type?,
+        holdsWeakly: Bool,
+        refresh: InjectionRefresh,
+        wrapperName: String,
+        fileID: StaticString,
+        function: StaticString,
+        line: UInt
+    ) {
+        cell = _ResolvedValueCell(holdsWeakly: holdsWeakly)
+        refreshesOnEveryRead = refresh == .everyRead
+        self.source = source
+        self.request = request
+        self.lookupType = lookupType
+        self.wrapperName = wrapperName
+        self.fileID = fileID
+        self.function = function
+        self.line = line
+    }
+
+    deinit {
+        autoreloadTask.withLock { $0?.cancel() }
+    }
+
+    // MARK: Reading
+
+    /// The property's value.
+    ///
+    /// Cached, or resolved now. Reports failures through the logger's `die`.
+    @usableFromInline
+    func value<Value>(_ type: Value.Type, enclosing object: AnyObject?) -> Value {
+        if let object { remember(object) }
+        do {
+            if refreshesOnEveryRead { return try resolve(Value.self, enclosing: object ?? enclosingObject) }
+            return try cell.value(Value.self) { try resolve(Value.self, enclosing: object ?? enclosingObject) }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Resolves again and replaces the cached value.
+    package func reload<Value>(_ type: Value.Type) {
+        do {
+            cell.replace(with: try resolve(Value.self, enclosing: enclosingObject))
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Resolves when the cell is empty or holds `nil` or an empty collection.
+    package func loadIfNeeded<Value>(_ type: Value.Type) {
+        if let current = cell.currentValue(Value.self), !isNilValue(current),
+            !((current as? any CollectionType)?.isEmptyCollection ?? false)
+        {
+            return
+        }
+        reload(Value.self)
+    }
+
+    /// Re-resolves after every dependency-graph change for as long as this state lives.
+    package func autoreload<Value>(_ type: Value.Type) {
+        let changes = DependencyGraph.changes
+        let task = Task { [weak self] in
+            for await _ in changes {
+                guard let self else { return }
+                self.reload(Value.self)
+            }
+        }
+        let previous = autoreloadTask.withLock { state in
+            defer { state = task }
+            return state
+        }
+        previous?.cancel()
+    }
+
+    // MARK: Resolution
+
+    private var enclosingObject: AnyObject? { enclosing.withLock { $0.object } }
+
+    private func remember(_ object: AnyObject) {
+        enclosing.withLock { reference in
+            if reference.object == nil { reference.object = object }
+        }
+    }
+
+    /// The container this property resolves from right now, or `nil` for the graph.
+    private func container(for object: AnyObject?) -> Container? {
+        func ask(_ policy: any ContainerLookupPolicy) -> Container? {
+            if let object { return policy.container(for: object, file: fileID, function: function, line: line) }
+            return policy.container(for: nil as AnyObject?, file: fileID, function: function, line: line)
+        }
+        switch source {
+        case .container(let container): return container
+        case .policy(let policy): return ask(policy)
+        case .currentPolicy: return ask(Container.lookupPolicy)
+        }
+    }
+
+    /// Resolves the property's value, whatever its shape: `T`, `T?` (nil when missing), `[T]` or `Set<T>`.
+    package func resolve<Value>(_ type: Value.Type, enclosing object: AnyObject?) throws -> Value {
+        let source: any DependencySource = container(for: object) ?? GraphSource()
+        let arguments = request.arguments
+        if let collection = Value.self as? any CollectionType.Type {
+            let key = request.key(lookingUp: collection.elementType)
+            let values = try source.resolveAll(Any.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            guard let result = collection.make(from: values) as? Value else {
+                throw InjectionError.mismatchedDependencyType(
+                    actual: values.map { typeName(Swift.type(of: $0)) }.joined(separator: ", "),
+                    expected: typeName(collection.elementType)
+                )
+            }
+            log(key, from: source)
+            return result
+        }
+        if let optional = Value.self as? any OptionalType.Type {
+            let key = request.key(lookingUp: Value.self)
+            let wrappedKey = request.key(lookingUp: optional.wrappedType)
+            guard source.candidates(for: key) != nil || source.candidates(for: wrappedKey) != nil else {
+                return optional.none as! Value
+            }
+        }
+        if let lookupType {
+            let key = request.key(lookingUp: lookupType)
+            let value = try source.resolveOne(Any.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            guard let typed = value as? Value else {
+                throw InjectionError.mismatchedDependencyType(
+                    actual: typeName(Swift.type(of: value)),
+                    expected: typeName(Value.self)
+                )
+            }
+            log(key, from: source)
+            return typed
+        }
+        let key = request.key(lookingUp: Value.self)
+        if let object, request.isPlainTypeRequest {
+            // A Macaroni parametrized resolver receives the enclosing object and is preferred (MAC-27).
+            let enclosingKey = request.key(lookingUp: Value.self, parameters: .enclosingObject)
+            if source.candidates(for: enclosingKey) != nil {
+                let value = try source.resolveOne(
+                    Value.self,
+                    key: enclosingKey,
+                    enclosing: object,
+                    fileID: fileID,
+                    line: line
+                )
+                log(enclosingKey, from: source)
+                return value
+            }
+        }
+        let value = try source.resolveOne(Value.self, key: key, arguments: arguments, fileID: fileID, line: line)
+        log(key, from: source)
+        return value
+    }
+
+    private func log(_ key: LookupKey, from source: any DependencySource) {
+        source.sourceLogTarget.log(
+            .debug,
+            "Injected \(key) from \(source.sourceDescription) into \(wrapperName) \(function)",
+            file: fileID,
+            line: line
+        )
+    }
+
+    /// Reports an unrecoverable failure at the property's file and line.
+    private func fail(_ error: any Error) -> Never {
+        let message = (error as? InjectionError)?.fatalMessage ?? "InjectionError: \(error). Recovery: none"
+        let logger = LoomConfiguration.logger
+        logger.log(
+            "\(wrapperName) var \(function) could not be injected",
+            level: .error,
+            file: fileID,
+            function: function,
+            line: line
+        )
+        logger.die(message, file: fileID, function: function, line: line)
+    }
+}

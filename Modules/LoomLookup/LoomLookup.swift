@@ -1,3 +1,0 @@
-import LoomCore
-
-// LoomLookup: lookup policies (`Container.lookupPolicy`, `Containerable`). Filled in by the wrappers issue.

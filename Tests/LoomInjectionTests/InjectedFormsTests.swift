@@ -1,0 +1,142 @@
+import LoomCore
+import LoomInjection
+import LoomLookup
+import LoomTestSupport
+import Testing
+
+/// Stitcher's forms.
+///
+/// By type with arguments, by name, by value, Optional and collections, resolved from the graph (the default policy).
+/// Each test activates its own container with its own types.
+@Suite struct InjectedFormsTests {
+    @Test func byTypeWithArgumentsByNameAndByValue() {
+        enum Location: Hashable, Sendable { case avatar, banner }
+        enum Services: String { case repository }
+        final class Upload: Sendable {
+            let location: Location
+            init(_ location: Location) { self.location = location }
+        }
+        final class Repository: Sendable {
+            let context: String
+            init(_ context: String) { self.context = context }
+        }
+        let container = Container(name: "forms", logger: DisabledLogger()) {
+            Dependency { (location: Location) in Upload(location) }
+            Dependency { (context: String) in Repository(context) }.named(Services.repository)
+            Dependency { Repository("by value") }.associated(with: Location.banner)
+            Dependency { Repository("by name") }.named("forms-plain-name")
+        }
+        DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        final class Screen {
+            @Injected(Location.avatar) var upload: Upload
+            @Injected(name: Services.repository, "main") var repository: Repository
+            @Injected(name: "forms-plain-name") var named: Repository
+            @Injected(value: Location.banner) var valued: Repository
+            @Injected(type: Upload.self, Location.banner) var typed: AnyObject
+        }
+        let screen = Container.withLookupPolicy(.graph) { Screen() }
+        #expect(screen.upload.location == .avatar)
+        #expect(screen.repository.context == "main")
+        #expect(screen.named.context == "by name")
+        #expect(screen.valued.context == "by value")
+        #expect((screen.typed as? Upload)?.location == .banner)
+    }
+
+    @Test func optionalsAndCollectionsRecoverFromMissingRegistrations() {
+        protocol Aware: Sendable {}
+        final class First: Aware {}
+        final class Second: Aware {}
+        final class Absent: Sendable {}
+        let container = Container(name: "collections", logger: DisabledLogger()) {
+            Dependency { First() }.conforms(to: (any Aware).self)
+            Dependency { Second() }.conforms(to: (any Aware).self)
+        }
+        DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        final class Screen {
+            @Injected var all: [any Aware]
+            @Injected var none: [Absent]
+            @Injected var maybe: Absent?
+            @Injected var set: Set<ObjectIdentifier>
+        }
+        let screen = Container.withLookupPolicy(.graph) { Screen() }
+        #expect(screen.all.count == 2)
+        #expect(screen.none.isEmpty)
+        #expect(screen.maybe == nil)
+        #expect(screen.set.isEmpty)
+    }
+
+    @Test func loadIfNeededResolvesOnlyWhenUnloadedNilOrEmpty() {
+        final class Late: Sendable {}
+        let container = Container(name: "load", logger: DisabledLogger())
+        final class Screen {
+            @Injected var maybe: Late?
+            @Injected var all: [Late]
+        }
+        let screen = Container.withLookupPolicy(.singleton(container)) { Screen() }
+        #expect(screen.maybe == nil)
+        #expect(screen.all.isEmpty)
+        container.register(scope: .singleton) { Late() }
+        #expect(screen.maybe == nil)  // cached
+        screen.$maybe.loadIfNeeded()
+        screen.$all.loadIfNeeded()
+        let loaded = screen.maybe
+        #expect(loaded != nil)
+        #expect(screen.all.count == 1)
+        screen.$maybe.loadIfNeeded()  // not nil: nothing to do
+        #expect(screen.maybe === loaded)
+    }
+
+    @Test func reloadResolvesAgain() {
+        final class Session: Sendable {}
+        let container = Container(name: "reload", logger: DisabledLogger())
+        container.register { Session() }
+        final class Screen { @Injected var session: Session }
+        let screen = Container.withLookupPolicy(.singleton(container)) { Screen() }
+        let first = screen.session
+        screen.$session.reload()
+        #expect(screen.session !== first)
+    }
+
+    @Test func autoreloadPicksUpAContainerSwap() async {
+        final class Theme: Sendable {
+            let name: String
+            init(_ name: String) { self.name = name }
+        }
+        final class Screen: @unchecked Sendable {
+            // The wrapper's storage is written once, in init; the wrapper synchronises itself.
+            @Injected var theme: Theme
+            init() { $theme.autoreload() }
+        }
+        let light = Container(name: "light", logger: DisabledLogger()) { Dependency { Theme("light") } }
+        let dark = Container(name: "dark", logger: DisabledLogger()) { Dependency { Theme("dark") } }
+        final class Holder: @unchecked Sendable {
+            // Written once, before the test reads it.
+            @Dependencies var container: Container
+            init(_ container: Container) { _container = Dependencies(wrappedValue: container) }
+        }
+        let holder = Holder(light)
+        let screen = Container.withLookupPolicy(.graph) { Screen() }
+        #expect(screen.theme.name == "light")
+        holder.container = dark
+        #expect(await eventually { screen.theme.name == "dark" })
+        _ = holder
+    }
+
+    @Test func autoreloadingPropertiesDoNotLeakTheirObservingTask() async {
+        final class Theme: Sendable {}
+        final class Screen: @unchecked Sendable {
+            // The wrapper's storage is written once, in init; the wrapper synchronises itself.
+            @Injected var theme: Theme?
+            init() { $theme.autoreload() }
+        }
+        var weak = Weak<Screen>(nil)
+        do {
+            let screen = Screen()
+            weak = Weak(screen)
+            _ = screen.theme
+        }
+        #expect(weak.object == nil)
+    }
+}
