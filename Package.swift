@@ -90,6 +90,12 @@ targets += [
     )
 ]
 targets += [
+    // Stress, random-graph and bad-input checks of DESIGN.md §11; `.ci/run` runs it with and without TSan.
+    .testTarget(
+        name: "LoomReliabilityTests",
+        dependencies: ["Loom", "LoomTestSupport"],
+        path: "Tests/LoomReliabilityTests"
+    ),
     // Fixtures shared by the test targets (not a product).
     .target(name: "LoomTestSupport", dependencies: ["LoomCore"], path: "Tests/LoomTestSupport"),
     .executableTarget(name: "LoomDemo", dependencies: ["Loom"], path: "Tools/LoomDemo"),
