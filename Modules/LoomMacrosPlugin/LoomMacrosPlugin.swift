@@ -7,5 +7,8 @@ struct LoomMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
         DeclareConfKeyMacro.self,
         DeclareConfAccessorMacro.self,
+        InjectedParametersMacro.self,
+        PreferredInitializerMacro.self,
+        RegisterableMacro.self,
     ]
 }

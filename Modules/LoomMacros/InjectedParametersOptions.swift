@@ -1,0 +1,46 @@
+/// The kind of type that encloses an `@InjectedParameters` initialiser, which decides how the generated
+/// initialiser delegates.
+///
+/// The macro reads the enclosing declaration itself, so `.inferred` (the default) is right almost everywhere. In an
+/// extension the macro cannot see what is extended: there a `convenience init` is taken for a class, any other
+/// initialiser for an actor, struct or enum. Pass a kind to override the inference.
+///
+/// ```swift
+/// struct Service {
+///     let repository: EntityRepository
+///
+///     @InjectedParameters(parent: .structParent)
+///     init(repository: EntityRepository) {
+///         self.repository = repository
+///     }
+/// }
+/// ```
+public enum InjectedParametersParent: Sendable, Hashable, CaseIterable {
+    /// Read the kind from the enclosing declaration.
+    case inferred
+    /// A class: the generated initialiser is a `convenience init`.
+    case classParent
+    /// An actor: the generated initialiser is a plain delegating `init` (Swift 6 rejects `convenience` in actors).
+    case actorParent
+    /// A struct: the generated initialiser is a plain delegating `init`.
+    case structParent
+    /// An enum: the generated initialiser is a plain delegating `init`.
+    case enumParent
+}
+
+/// How `@InjectedParameters` resolves each injected parameter from the ``DependencyGraph``.
+///
+/// ```swift
+/// final class Service {
+///     @InjectedParameters(strategy: .byName)
+///     func findAll(in repository: EntityRepository) -> [Entity] { [] }
+///     // findAll() injects `try DependencyGraph.inject(byName: "repository")`
+/// }
+/// ```
+public enum InjectedParametersStrategy: Sendable, Hashable, CaseIterable {
+    /// Resolve by the parameter's type (the default).
+    case byType
+    /// Resolve by the parameter's internal name, such as `repository` in `in repository: EntityRepository`; a
+    /// parameter without an internal name (`_: T`) is resolved by type.
+    case byName
+}

@@ -1,0 +1,568 @@
+import SwiftDiagnostics
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// `@InjectedParameters` expansions (SMAC-1…SMAC-3, SMAC-7…SMAC-9) and diagnostics (SMAC-4…SMAC-6).
+@Suite struct InjectedParametersMacroTests {
+    static let location = "fileID: _loomFileID, line: _loomLine"
+
+    @Test func aFunctionGetsAParameterlessDisfavoredOverload() {
+        assertExpansion(
+            """
+            struct Calculator {
+                @InjectedParameters
+                func foo(one: One) {}
+            }
+            """,
+            expandedSource: """
+                struct Calculator {
+                    func foo(one: One) {}
+
+                    @_disfavoredOverload
+                    func foo(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        foo(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func effectsAreKeptAndAwaitedOrTried() {
+        assertExpansion(
+            """
+            struct Worker {
+                @InjectedParameters
+                func a(one: One) async {}
+                @InjectedParameters
+                func b(one: One) throws -> Int { 1 }
+                @InjectedParameters
+                func c(one: One) async throws {}
+                @InjectedParameters
+                mutating func d(one: One) {}
+            }
+            """,
+            expandedSource: """
+                struct Worker {
+                    func a(one: One) async {}
+
+                    @_disfavoredOverload
+                    func a(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
+                        await a(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    }
+                    func b(one: One) throws -> Int { 1 }
+
+                    @_disfavoredOverload
+                    func b(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) throws -> Int {
+                        try b(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    }
+                    func c(one: One) async throws {}
+
+                    @_disfavoredOverload
+                    func c(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
+                        try await c(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    }
+                    mutating func d(one: One) {}
+
+                    @_disfavoredOverload
+                    mutating func d(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        d(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func ignoredParametersKeepLabelsAndDefaultsAndAreForwarded() {
+        assertExpansion(
+            """
+            final class Service {
+                @InjectedParameters(ignoring: "imageData", "attributes")
+                func upload(
+                    imageData: Data,
+                    convertedWith attributes: ImageAttributes = [],
+                    processingService: ImageProcessingService
+                ) async throws {}
+            }
+            """,
+            expandedSource: """
+                final class Service {
+                    func upload(
+                        imageData: Data,
+                        convertedWith attributes: ImageAttributes = [],
+                        processingService: ImageProcessingService
+                    ) async throws {}
+
+                    @_disfavoredOverload
+                    func upload(imageData: Data, convertedWith attributes: ImageAttributes = [], _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
+                        try await upload(imageData: imageData, convertedWith: attributes, processingService: _injectedParameter(byType: ImageProcessingService.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func ignoredNamesMatchLabelsAsWellAsInternalNames() {
+        assertExpansion(
+            """
+            struct Service {
+                @InjectedParameters(ignoring: "convertedWith")
+                func convert(convertedWith attributes: Attributes, _ other: Other, _: Third) {}
+            }
+            """,
+            expandedSource: """
+                struct Service {
+                    func convert(convertedWith attributes: Attributes, _ other: Other, _: Third) {}
+
+                    @_disfavoredOverload
+                    func convert(convertedWith attributes: Attributes, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        convert(convertedWith: attributes, _injectedParameter(byType: Other.self, \(Self.location)), _injectedParameter(byType: Third.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func existentialAndFunctionTypesAreParenthesised() {
+        assertExpansion(
+            """
+            struct Screen {
+                @InjectedParameters
+                func show(renderer: any Renderer, onClose: @escaping @Sendable () -> Void, cache: Cache?, all: [any Plugin]) {}
+            }
+            """,
+            expandedSource: """
+                struct Screen {
+                    func show(renderer: any Renderer, onClose: @escaping @Sendable () -> Void, cache: Cache?, all: [any Plugin]) {}
+
+                    @_disfavoredOverload
+                    func show(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        show(renderer: _injectedParameter(byType: (any Renderer).self, \(Self.location)), onClose: _injectedParameter(byType: (@Sendable () -> Void).self, \(Self.location)), cache: _injectedParameter(byType: Cache?.self, \(Self.location)), all: _injectedParameter(byType: [any Plugin].self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func byNameInjectsByTheInternalNameAndFallsBackToTypeForWildcards() {
+        assertExpansion(
+            """
+            final class Service {
+                @InjectedParameters(strategy: .byName)
+                func findAll(in repository: EntityRepository, _: Clock) -> [Entity] { [] }
+            }
+            """,
+            expandedSource: """
+                final class Service {
+                    func findAll(in repository: EntityRepository, _: Clock) -> [Entity] { [] }
+
+                    @_disfavoredOverload
+                    func findAll(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) -> [Entity] {
+                        findAll(in: _injectedParameter(byName: "repository", as: EntityRepository.self, \(Self.location)), _injectedParameter(byType: Clock.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func aClassInitializerGetsAPreferredConvenienceInitializer() {
+        assertExpansion(
+            """
+            class UploadService {
+                @InjectedParameters
+                public init(networkingSession: NetworkingSession) {}
+            }
+            """,
+            expandedSource: """
+                class UploadService {
+                    public init(networkingSession: NetworkingSession) {}
+
+                    @_disfavoredOverload
+                    @PreferredInitializer
+                    public convenience init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        self.init(networkingSession: _injectedParameter(byType: NetworkingSession.self, \(Self.location)))
+                    }
+                }
+                """,
+            macroSpecs: Self.withoutPreferredInitializer)
+    }
+
+    @Test(arguments: ["struct", "enum", "actor"])
+    func valueTypeAndActorInitializersGetAPlainInitializer(kind: String) {
+        assertExpansion(
+            """
+            \(kind) Service {
+                @InjectedParameters
+                init(repository: EntityRepository) {}
+            }
+            """,
+            expandedSource: """
+                \(kind) Service {
+                    init(repository: EntityRepository) {}
+
+                    @_disfavoredOverload
+                    @PreferredInitializer
+                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    }
+                }
+                """,
+            macroSpecs: Self.withoutPreferredInitializer)
+    }
+
+    @Test func anExplicitParentOverridesTheInference() {
+        assertExpansion(
+            """
+            extension Service {
+                @InjectedParameters(parent: .classParent)
+                init(repository: EntityRepository) {}
+            }
+            """,
+            expandedSource: """
+                extension Service {
+                    init(repository: EntityRepository) {}
+
+                    @_disfavoredOverload
+                    @PreferredInitializer
+                    convenience init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    }
+                }
+                """,
+            macroSpecs: Self.withoutPreferredInitializer)
+    }
+
+    @Test func aConvenienceInitializerInAnExtensionIsTakenForAClass() {
+        assertExpansion(
+            """
+            extension Service {
+                @InjectedParameters(ignoring: "name")
+                convenience init(name: String, repository: EntityRepository) {}
+            }
+            """,
+            expandedSource: """
+                extension Service {
+                    convenience init(name: String, repository: EntityRepository) {}
+
+                    @_disfavoredOverload
+                    @PreferredInitializer
+                    convenience init(name: String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        self.init(name: name, repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    }
+                }
+                """,
+            macroSpecs: Self.withoutPreferredInitializer)
+    }
+
+    @Test func failableThrowingAndAsyncInitializersAreNotPreferred() {
+        assertExpansion(
+            """
+            struct Service {
+                @InjectedParameters
+                init?(repository: EntityRepository) {}
+                @InjectedParameters
+                init(clock: Clock) async throws {}
+            }
+            """,
+            expandedSource: """
+                struct Service {
+                    init?(repository: EntityRepository) {}
+
+                    @_disfavoredOverload
+                    init?(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    }
+                    init(clock: Clock) async throws {}
+
+                    @_disfavoredOverload
+                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
+                        try await self.init(clock: _injectedParameter(byType: Clock.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func theGeneratedPreferredInitializerPassesItsOwnCheck() {
+        // With @PreferredInitializer expanded too, the generated initialiser raises no diagnostic.
+        assertExpansion(
+            """
+            struct Service {
+                @InjectedParameters
+                init(repository: EntityRepository) {}
+            }
+            """,
+            expandedSource: """
+                struct Service {
+                    init(repository: EntityRepository) {}
+
+                    @_disfavoredOverload
+                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func genericParametersThatAreIgnoredKeepTheGenericClause() {
+        assertExpansion(
+            """
+            struct Store {
+                @InjectedParameters(ignoring: "value")
+                public static func save<Value: Codable>(_ value: Value, encoder: Encoder) where Value: Sendable {}
+            }
+            """,
+            expandedSource: """
+                struct Store {
+                    public static func save<Value: Codable>(_ value: Value, encoder: Encoder) where Value: Sendable {}
+
+                    @_disfavoredOverload
+                    public static func save<Value: Codable>(_ value: Value, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) where Value: Sendable {
+                        save(value, encoder: _injectedParameter(byType: Encoder.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func otherAttributesAreKeptButOverridesAndObjectiveCAreNot() {
+        assertExpansion(
+            """
+            class Screen: Base {
+                @discardableResult @MainActor @objc
+                @InjectedParameters
+                override func reload(using loader: Loader) -> Bool { true }
+            }
+            """,
+            expandedSource: """
+                class Screen: Base {
+                    @discardableResult @MainActor @objc
+                    override func reload(using loader: Loader) -> Bool { true }
+
+                    @_disfavoredOverload
+                    @discardableResult
+                    @MainActor
+                    func reload(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) -> Bool {
+                        reload(using: _injectedParameter(byType: Loader.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func ignoredInoutAndAutoclosureParametersAreForwarded() {
+        assertExpansion(
+            """
+            struct Counter {
+                @InjectedParameters(ignoring: "count", "message")
+                func bump(count: inout Int, message: @autoclosure () -> String, clock: Clock) {}
+            }
+            """,
+            expandedSource: """
+                struct Counter {
+                    func bump(count: inout Int, message: @autoclosure () -> String, clock: Clock) {}
+
+                    @_disfavoredOverload
+                    func bump(count: inout Int, message: @autoclosure () -> String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        bump(count: &count, message: message(), clock: _injectedParameter(byType: Clock.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func aDeclarationWithoutParametersGeneratesNothing() {
+        assertExpansion(
+            """
+            struct Service {
+                @InjectedParameters
+                func run() {}
+            }
+            """,
+            expandedSource: """
+                struct Service {
+                    func run() {}
+                }
+                """)
+    }
+
+    @Test func ignoringEveryParameterWarnsAndGeneratesNothing() {
+        assertExpansion(
+            """
+            struct Service {
+                @InjectedParameters(ignoring: "a")
+                func run(a: Int) {}
+            }
+            """,
+            expandedSource: """
+                struct Service {
+                    func run(a: Int) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "Every parameter is ignored, so @InjectedParameters generates nothing.", line: 2,
+                    column: 5, severity: .warning)
+            ])
+    }
+
+    // MARK: Diagnostics
+
+    @Test func anUnknownIgnoredNameIsReportedAtItsLiteral() {
+        assertDiagnostic(
+            """
+            struct Service {
+                @InjectedParameters(ignoring: "file", "other")
+                func upload(file: URL, session: Session) {}
+            }
+            """,
+            message: "Malformed arguments. Ignored parameter 'other' does not match a known parameter name.",
+            line: 2, column: 43, fixIts: ["Remove 'other' from the ignored parameters"],
+            fixedSource: """
+                struct Service {
+                    @InjectedParameters(ignoring: "file")
+                    func upload(file: URL, session: Session) {}
+                }
+                """,
+            expandedSource: """
+                struct Service {
+                    func upload(file: URL, session: Session) {}
+                }
+                """)
+    }
+
+    @Test func removingTheFirstUnknownNameMovesTheLabel() {
+        assertDiagnostic(
+            """
+            struct Service {
+                @InjectedParameters(ignoring: "other", "file")
+                func upload(file: URL, session: Session) {}
+            }
+            """,
+            message: "Malformed arguments. Ignored parameter 'other' does not match a known parameter name.",
+            line: 2, column: 35, fixIts: ["Remove 'other' from the ignored parameters"],
+            fixedSource: """
+                struct Service {
+                    @InjectedParameters(ignoring: "file")
+                    func upload(file: URL, session: Session) {}
+                }
+                """,
+            expandedSource: """
+                struct Service {
+                    func upload(file: URL, session: Session) {}
+                }
+                """)
+    }
+
+    @Test func aGenericParameterMustBeIgnored() {
+        assertDiagnostic(
+            """
+            struct Store {
+                @InjectedParameters
+                func save<Value>(value: Value, encoder: Encoder) {}
+            }
+            """,
+            message: "Malformed arguments. Cannot inject generic parameter 'value'. Explicitly ignore the parameter.",
+            line: 3, column: 22, fixIts: ["Ignore 'value'"],
+            fixedSource: """
+                struct Store {
+                    @InjectedParameters(ignoring: "value")
+                    func save<Value>(value: Value, encoder: Encoder) {}
+                }
+                """,
+            expandedSource: """
+                struct Store {
+                    func save<Value>(value: Value, encoder: Encoder) {}
+                }
+                """)
+    }
+
+    @Test func anOpaqueParameterMustBeIgnoredTooAndTheFixItExtendsTheList() {
+        assertDiagnostic(
+            """
+            struct Store {
+                @InjectedParameters(ignoring: "encoder")
+                func save(value: some Codable, encoder: Encoder, clock: Clock) {}
+            }
+            """,
+            message: "Malformed arguments. Cannot inject generic parameter 'value'. Explicitly ignore the parameter.",
+            line: 3, column: 15, fixIts: ["Ignore 'value'"],
+            fixedSource: """
+                struct Store {
+                    @InjectedParameters(ignoring: "encoder", "value")
+                    func save(value: some Codable, encoder: Encoder, clock: Clock) {}
+                }
+                """,
+            expandedSource: """
+                struct Store {
+                    func save(value: some Codable, encoder: Encoder, clock: Clock) {}
+                }
+                """)
+    }
+
+    @Test func anInoutParameterMustBeIgnored() {
+        assertDiagnostic(
+            """
+            struct Counter {
+                @InjectedParameters
+                func bump(count: inout Int) {}
+            }
+            """,
+            message: "Malformed arguments. Cannot inject inout parameter 'count'. Explicitly ignore the parameter.",
+            line: 3, column: 15, fixIts: ["Ignore 'count'"],
+            expandedSource: """
+                struct Counter {
+                    func bump(count: inout Int) {}
+                }
+                """)
+    }
+
+    @Test func aVariadicParameterCannotBeForwarded() {
+        assertDiagnostic(
+            """
+            struct Logger {
+                @InjectedParameters(ignoring: "items")
+                func log(items: Any..., sink: Sink) {}
+            }
+            """,
+            message: "Variadic parameter 'items' cannot be forwarded by a generated overload.",
+            line: 3, column: 14,
+            expandedSource: """
+                struct Logger {
+                    func log(items: Any..., sink: Sink) {}
+                }
+                """)
+    }
+
+    @Test func onlyFunctionsAndInitializersAreSupported() {
+        assertDiagnostic(
+            """
+            struct Service {
+                @InjectedParameters
+                var value: Int
+            }
+            """,
+            message: "This macro can only be used on function or initializer declarations.", line: 2, column: 5,
+            fixIts: ["Remove '@InjectedParameters'"],
+            fixedSource: """
+                struct Service {
+                    var value: Int
+                }
+                """,
+            expandedSource: """
+                struct Service {
+                    var value: Int
+                }
+                """)
+    }
+
+    @Test func malformedArgumentsAreReported() {
+        assertDiagnostic(
+            """
+            struct Service {
+                @InjectedParameters(strategy: .byLabel)
+                func run(a: A) {}
+            }
+            """,
+            message: "Malformed arguments. 'strategy:' must be '.byType' or '.byName'.", line: 2, column: 35,
+            expandedSource: """
+                struct Service {
+                    func run(a: A) {}
+                }
+                """)
+    }
+
+    static var withoutPreferredInitializer: [String: MacroSpec] {
+        loomMacroSpecs.filter { $0.key != "PreferredInitializer" }
+    }
+}
