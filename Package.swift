@@ -15,6 +15,8 @@ struct Module {
     /// Modules with a `Tests/<name>Tests` folder get a test target.
     var hasTests = true
     var testDependencies: [Target.Dependency] = []
+    /// Build-tool plugins applied to the test target.
+    var testPlugins: [Target.PluginUsage] = []
     var kind: Kind = .regular
 
     enum Kind { case regular, cShim, macro }
@@ -42,7 +44,9 @@ let modules: [Module] = [
         ],
         kind: .macro
     ),
-    Module(name: "LoomMacros", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomMacrosPlugin"]),
+    Module(
+        name: "LoomMacros", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomMacrosPlugin"],
+        testPlugins: ["LoomAutoregistration"]),
     Module(name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection"], hasTests: false),
     Module(
         name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],
@@ -67,7 +71,8 @@ targets += modules.filter(\.hasTests).map { module in
     .testTarget(
         name: "\(module.name)Tests",
         dependencies: [.target(name: module.name), "LoomTestSupport"] + module.testDependencies,
-        path: "Tests/\(module.name)Tests"
+        path: "Tests/\(module.name)Tests",
+        plugins: module.testPlugins
     )
 }
 // A small modular app built the way an adopter would: a shared module (protocols and the root container), two
@@ -89,6 +94,30 @@ targets += [
         path: "Tests/LoomIntegrationTests"
     )
 ]
+// Fixtures that use the macros and the LoomAutoregistration plugin: two modules, so the test also shows that their
+// generated groups never collide.
+let autoregisteredFixtures = ["LoomFixtureCatalog", "LoomFixtureBilling"]
+targets += autoregisteredFixtures.map {
+    .target(name: $0, dependencies: ["LoomMacros"], path: "Tests/Fixtures/\($0)", plugins: ["LoomAutoregistration"])
+}
+targets += [
+    // The build-tool plugin listing a target's @Registerable types (DESIGN.md §6) and its generator, a lexical scanner
+    // that needs no swift-syntax.
+    .plugin(
+        name: "LoomAutoregistration",
+        capability: .buildTool(),
+        dependencies: ["LoomAutoregistrationTool"],
+        path: "Tools/LoomAutoregistration/Plugin"
+    ),
+    .executableTarget(name: "LoomAutoregistrationTool", path: "Tools/LoomAutoregistration/Tool"),
+    .testTarget(
+        name: "LoomAutoregistrationTests",
+        dependencies: autoregisteredFixtures.map { .target(name: $0) } + [
+            "LoomAutoregistrationTool", "LoomTestSupport",
+        ],
+        path: "Tests/LoomAutoregistrationTests"
+    ),
+]
 targets += [
     // Stress, random-graph and bad-input checks of DESIGN.md §11; `.ci/run` runs it with and without TSan.
     .testTarget(
@@ -105,7 +134,8 @@ let package = Package(
     name: "Loom",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: modules.filter(\.isProduct).map { .library(name: $0.name, targets: [$0.name]) } + [
-        .executable(name: "loom-demo", targets: ["LoomDemo"])
+        .executable(name: "loom-demo", targets: ["LoomDemo"]),
+        .plugin(name: "LoomAutoregistration", targets: ["LoomAutoregistration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
@@ -116,7 +146,7 @@ let package = Package(
 
 // Language settings for every Swift target: Swift 6 mode (complete strict concurrency) plus the upcoming features
 // the house style asks for. Strictness flags such as -warnings-as-errors come from `.ci/run`, never from here.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     guard !modules.contains(where: { $0.name == target.name && $0.kind == .cShim }) else { continue }
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
