@@ -22,6 +22,10 @@ struct Calculator {
     func named(_ greeting: String, separator: InjectedNumber) -> String { "\(greeting)#\(separator.value)" }
 }
 
+/// A global function gets a global overload.
+@InjectedParameters
+func describeInjected(number: InjectedNumber) -> String { "#\(number.value)" }
+
 /// A counter whose mutating and effectful methods are all injected.
 struct Tally {
     var total = 0
@@ -88,6 +92,16 @@ struct MissingParameterCaller {
     static func call() {
         _ = use()
     }
+
+    final class Screen {
+        @InjectedParameters
+        init(absent: Absent) {}
+    }
+
+    static let initLine: UInt = #line + 2
+    static func create() {
+        _ = Screen()
+    }
 }
 
 /// Activates `container` for the duration of `body`.
@@ -112,6 +126,7 @@ func withActive<Result>(_ container: Container, _ body: () async throws -> Resul
                 #expect(calculator.multiplied(by: factor) == injected.value * factor)
             }
             #expect(calculator.named("hi") == "hi#7")
+            #expect(describeInjected() == "#\(injected.value)")
             // The declared overload still wins when every argument is given.
             #expect(calculator.stringified(number: InjectedNumber(value: 1)) == "1")
         }
@@ -157,5 +172,15 @@ func withActive<Result>(_ container: Container, _ body: () async throws -> Resul
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("die LoomMacrosTests/InjectedParametersTests.swift:\(line) "))
         #expect(output.contains("InjectionError: No registration found for Type[Absent]"))
+    }
+
+    @Test func aFailedInitializerInjectionStopsAtTheCallersLine() async {
+        let line = MissingParameterCaller.initLine
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            LoomConfiguration.logger = CapturingLogger()
+            MissingParameterCaller.create()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("die LoomMacrosTests/InjectedParametersTests.swift:\(line) "))
     }
 }
