@@ -15,6 +15,12 @@ public import SwiftSyntaxMacros
 public struct DeclareConfAccessorMacro: DeclarationMacro {
     /// Expands one accessor macro into its static property.
     ///
+    /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:
+    ///
+    /// ```swift
+    /// assertMacroExpansion(source, expandedSource: expected, macroSpecs: ["declareConfAccessor": MacroSpec(type: DeclareConfAccessorMacro.self)])
+    /// ```
+    ///
     /// - Parameters:
     ///   - node: The macro use.
     ///   - context: The expansion context (for unique names).

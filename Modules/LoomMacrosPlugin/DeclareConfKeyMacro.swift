@@ -39,6 +39,12 @@ public struct DeclareConfKeyMacro: DeclarationMacro {
 
     /// Expands one key macro into its key type and accessor.
     ///
+    /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:
+    ///
+    /// ```swift
+    /// assertMacroExpansion(source, expandedSource: expected, macroSpecs: ["declareConfKey": MacroSpec(type: DeclareConfKeyMacro.self)])
+    /// ```
+    ///
     /// - Parameters:
     ///   - node: The macro use.
     ///   - context: The expansion context (for unique names).

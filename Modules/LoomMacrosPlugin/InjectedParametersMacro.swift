@@ -18,6 +18,12 @@ public import SwiftSyntaxMacros
 public struct InjectedParametersMacro: PeerMacro {
     /// Expands one use of the macro.
     ///
+    /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:
+    ///
+    /// ```swift
+    /// assertMacroExpansion(source, expandedSource: expected, macroSpecs: ["InjectedParameters": MacroSpec(type: InjectedParametersMacro.self)])
+    /// ```
+    ///
     /// - Parameters:
     ///   - node: The attribute.
     ///   - declaration: The function or initialiser it is attached to.

@@ -14,6 +14,12 @@ public import SwiftSyntaxMacros
 public struct PreferredInitializerMacro: PeerMacro {
     /// Validates the initialiser the attribute is attached to.
     ///
+    /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:
+    ///
+    /// ```swift
+    /// assertMacroExpansion(source, expandedSource: expected, macroSpecs: ["PreferredInitializer": MacroSpec(type: PreferredInitializerMacro.self)])
+    /// ```
+    ///
     /// - Parameters:
     ///   - node: The attribute.
     ///   - declaration: The declaration it is attached to.

@@ -19,6 +19,12 @@ public import SwiftSyntaxMacros
 public struct RegisterableMacro: ExtensionMacro {
     /// Expands one use of the macro.
     ///
+    /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:
+    ///
+    /// ```swift
+    /// assertMacroExpansion(source, expandedSource: expected, macroSpecs: ["Registerable": MacroSpec(type: RegisterableMacro.self)])
+    /// ```
+    ///
     /// - Parameters:
     ///   - node: The attribute.
     ///   - declaration: The type it is attached to.
