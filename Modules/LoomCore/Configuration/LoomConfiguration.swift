@@ -105,9 +105,12 @@ public enum LoomConfiguration {
         return stored == 0 ? UInt(LoomLogLevel.warning.rawValue) : stored - 1
     }
 
-    /// ``minimumLogLevel`` for inlinable callers.
-    @usableFromInline
-    package static func globalMinimumLogLevel() -> UInt { minimumLogLevel }
+    /// ``minimumLogLevel`` for inlinable callers: one load of a process-wide word.
+    @inlinable @inline(__always)
+    package static func globalMinimumLogLevel() -> UInt {
+        let stored = GlobalWord.minimumLogLevel.pointer.atomicRelaxed
+        return stored == 0 ? UInt(LoomLogLevel.warning.rawValue) : stored - 1
+    }
 
     /// Whether cycle detection is on right now.
     package static var isCycleDetectionActive: Bool { runtimeCycleDetection.isActive }

@@ -1,3 +1,11 @@
+/// Whether a parameter pack is empty; constant-folded in specialised callers.
+@inlinable @inline(__always)
+package func isEmptyPack<each Parameter>(_ parameters: repeat each Parameter) -> Bool {
+    var count = 0
+    for _ in repeat (each Parameter).self { count += 1 }
+    return count == 0
+}
+
 /// Builds the key and erased argument list for a request with factory arguments.
 package func requestKey<each Parameter: Hashable & Sendable>(
     _ locator: DependencyLocator,
@@ -32,13 +40,31 @@ extension Container {
     /// - Throws: ``InjectionError/invalidDependencyParameters(_:expected:actual:)`` for arguments of the wrong
     ///   types, and the other ``InjectionError`` cases.
     @_disfavoredOverload
+    @inlinable
     public func inject<T, each Parameter: Hashable & Sendable>(
         byType type: T.Type = T.self,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        if isEmptyPack(repeat each parameters),
+            let value = try registry.probePlain(typeID: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(T.self)
+        {
+            if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
+            return value
+        }
+        return try injectGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    @usableFromInline
+    func injectGeneral<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type,
+        _ locator: DependencyLocator,
+        _ parameters: repeat each Parameter,
+        fileID: StaticString,
+        line: UInt
+    ) throws -> T {
+        let (key, arguments) = requestKey(locator, repeat each parameters)
         return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
     }
 
@@ -131,8 +157,14 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        let (key, arguments) = requestKey(.name(name), repeat each parameters)
-        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+        if isEmptyPack(repeat each parameters),
+            let value = try registry.probeNamed(name, valueTypeBits: UInt(bitPattern: ObjectIdentifier(T.self)))
+                .resolve(T.self)
+        {
+            if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
+            return value
+        }
+        return try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration located by `name`, or returns `nil` when none is registered.

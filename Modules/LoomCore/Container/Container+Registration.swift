@@ -16,6 +16,7 @@ extension Container {
     ///   - factory: Builds the value; may resolve other dependencies. Errors it throws reach the resolver.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -46,6 +47,7 @@ extension Container {
     ///     resolve concurrently.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -131,7 +133,11 @@ extension Container {
     }
 
     /// The attributes of a type-located registration made with one of the `register` overloads.
-    private func typeAttributes<T>(
+    ///
+    /// Not inlinable: only the entry's allocation is specialised in the caller (where its generic metadata is
+    /// cached); building the attributes is the same work for every type.
+    @usableFromInline
+    func typeAttributes<T>(
         _ type: T.Type,
         alternative: RegistrationAlternative?,
         parameterTypes: [Any.Type] = [],
@@ -152,54 +158,65 @@ extension Container {
     }
 
     /// Adds one entry; registering `T` also replaces an explicit `T?` registration under the same key shape.
-    private func commit<T>(_ entry: RegistrationEntry, optionalKeyOf type: T.Type) {
-        if T.self is any DeclarativeRegistrationValue.Type || T.self is any DependencyRepresenting.Type {
-            logTarget.log(
-                .warning,
-                "Registering \(typeName(T.self)) as a value in \(description); to add declarative registrations use "
-                    + "container.add { … }",
-                file: entry.attributes.origin.fileID,
-                line: entry.attributes.origin.line
+    @usableFromInline
+    func commit<T>(_ entry: RegistrationEntry, optionalKeyOf type: T.Type) {
+        #if DEBUG
+            // A development-time hint; the conformance checks would cost more than the rest of a registration.
+            if T.self is any DeclarativeRegistrationValue.Type || T.self is any DependencyRepresenting.Type {
+                logTarget.log(
+                    .warning,
+                    "Registering \(typeName(T.self)) as a value in \(description); to add declarative registrations "
+                        + "use container.add { … }",
+                    file: entry.attributes.origin.fileID,
+                    line: entry.attributes.origin.line
+                )
+            }
+        #endif
+        let outcome = registry.add(entry) {
+            LookupKey(
+                locator: .type(Optional<T>.self),
+                alternative: entry.attributes.alternative,
+                parameters: entry.key.parameters
             )
         }
-        let optionalKey = LookupKey(
-            locator: .type(Optional<T>.self),
-            alternative: entry.attributes.alternative,
-            parameters: entry.key.parameters
-        )
-        commit([(entry, [optionalKey])])
+        guard let outcome else { return logLockedRegistration(entry) }
+        log(outcome)
     }
 
     /// Applies a batch of entries in one transaction and logs the outcome at the registrations' own lines.
     package func commit(_ batch: [(entry: RegistrationEntry, alsoReplacing: [LookupKey])]) {
         guard let outcomes = registry.apply(adding: batch) else {
-            for (entry, _) in batch {
-                logTarget.log(
-                    .error,
-                    InjectionError.containerLocked(container: description).description + " (\(entry.key))",
-                    file: entry.attributes.origin.fileID,
-                    line: entry.attributes.origin.line
-                )
-            }
+            for (entry, _) in batch { logLockedRegistration(entry) }
             return
         }
-        for outcome in outcomes {
-            switch outcome {
-            case .added(let entry):
-                logTarget.log(
-                    .debug,
-                    "Registered \(entry.key) in \(description), scope \(entry.scope)",
-                    file: entry.attributes.origin.fileID,
-                    line: entry.attributes.origin.line
-                )
-            case .replaced(let old, let new):
-                logTarget.log(
-                    .warning,
-                    "Replaced registration \(new.key) in \(description) (previously registered at \(old.attributes.origin))",
-                    file: new.attributes.origin.fileID,
-                    line: new.attributes.origin.line
-                )
-            }
+        for outcome in outcomes { log(outcome) }
+    }
+
+    private func logLockedRegistration(_ entry: RegistrationEntry) {
+        logTarget.log(
+            .error,
+            InjectionError.containerLocked(container: description).description + " (\(entry.key))",
+            file: entry.attributes.origin.fileID,
+            line: entry.attributes.origin.line
+        )
+    }
+
+    private func log(_ outcome: Registry.Outcome) {
+        switch outcome {
+        case .added(let entry):
+            logTarget.log(
+                .debug,
+                "Registered \(entry.key) in \(description), scope \(entry.scope)",
+                file: entry.attributes.origin.fileID,
+                line: entry.attributes.origin.line
+            )
+        case .replaced(let old, let new):
+            logTarget.log(
+                .warning,
+                "Replaced registration \(new.key) in \(description) (previously registered at \(old.attributes.origin))",
+                file: new.attributes.origin.fileID,
+                line: new.attributes.origin.line
+            )
         }
     }
 }

@@ -87,6 +87,7 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     public var description: String { ownerDescription }
 
     /// How registrations made here name their container (built once: registration is a hot path too).
+    @usableFromInline
     package var owner: RegistrationOwner { RegistrationOwner(description: ownerDescription, id: id) }
 
     /// The containers searched by a resolution in this container: itself, then its parents.

@@ -1,4 +1,6 @@
-internal import LoomCoreShims
+// Public so the engine's inlinable read path (specialised in client modules) can reach the C builtins; the shim
+// is not a product and declares nothing but these primitives.
+public import LoomCoreShims
 
 /// Atomic operations on a heap-allocated machine word.
 ///
@@ -13,26 +15,30 @@ extension UnsafeMutablePointer<UInt> {
         return words
     }
 
-    @inline(__always) var atomicRelaxed: UInt { loom_atomic_load_relaxed(self) }
-    @inline(__always) var atomicAcquire: UInt { loom_atomic_load_acquire(self) }
+    @inlinable @inline(__always) var atomicRelaxed: UInt { loom_atomic_load_relaxed(self) }
+    @inlinable @inline(__always) var atomicAcquire: UInt { loom_atomic_load_acquire(self) }
 
-    @inline(__always) func atomicStoreRelaxed(_ value: UInt) { loom_atomic_store_relaxed(self, value) }
-    @inline(__always) func atomicStoreRelease(_ value: UInt) { loom_atomic_store_release(self, value) }
-    @inline(__always) func atomicStoreSequentiallyConsistent(_ value: UInt) { loom_atomic_store_seq_cst(self, value) }
+    @inlinable @inline(__always) func atomicStoreRelaxed(_ value: UInt) { loom_atomic_store_relaxed(self, value) }
+    @inlinable @inline(__always) func atomicStoreRelease(_ value: UInt) { loom_atomic_store_release(self, value) }
+    @inlinable @inline(__always) func atomicStoreSequentiallyConsistent(_ value: UInt) {
+        loom_atomic_store_seq_cst(self, value)
+    }
 
-    @inline(__always) func atomicExchange(_ value: UInt) -> UInt { loom_atomic_exchange_acq_rel(self, value) }
+    @inlinable @inline(__always) func atomicExchange(_ value: UInt) -> UInt {
+        loom_atomic_exchange_acq_rel(self, value)
+    }
 
-    @inline(__always) func atomicCompareExchange(expected: UInt, desired: UInt) -> Bool {
+    @inlinable @inline(__always) func atomicCompareExchange(expected: UInt, desired: UInt) -> Bool {
         loom_atomic_compare_exchange_acq_rel(self, expected, desired)
     }
 
-    @discardableResult @inline(__always)
+    @discardableResult @inlinable @inline(__always)
     func atomicIncrement(by delta: UInt = 1) -> UInt { loom_atomic_fetch_add_acq_rel(self, delta) &+ delta }
 
-    @discardableResult @inline(__always)
+    @discardableResult @inlinable @inline(__always)
     func atomicDecrement(by delta: UInt = 1) -> UInt { loom_atomic_fetch_sub_acq_rel(self, delta) &- delta }
 
-    @inline(__always) func atomicIncrementRelaxed() -> UInt { loom_atomic_fetch_add_relaxed(self, 1) &+ 1 }
+    @inlinable @inline(__always) func atomicIncrementRelaxed() -> UInt { loom_atomic_fetch_add_relaxed(self, 1) &+ 1 }
 }
 
 @inline(__always) func atomicFenceSequentiallyConsistent() { loom_atomic_thread_fence_seq_cst() }

@@ -4,9 +4,11 @@ internal import LoomCoreShims
 // published root snapshot here). The raw-pointer atomics stay internal to LoomCore; these are the only doors.
 extension GlobalWord {
     /// The word's value, loaded without ordering (for counters checked on a hot path).
+    @inlinable
     package var relaxedValue: UInt { pointer.atomicRelaxed }
 
     /// The word's value, loaded with acquire ordering (for published pointers).
+    @inlinable
     package var acquiredValue: UInt { pointer.atomicAcquire }
 
     /// Replaces the word's value and returns the previous one (acquire-release).

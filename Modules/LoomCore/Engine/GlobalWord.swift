@@ -1,7 +1,8 @@
-internal import LoomCoreShims
+public import LoomCoreShims
 
 /// Process-wide settings read on every resolution, kept in the C shim's plain words so that reading one is a
 /// single load instead of a lazily initialised global's once-check.
+@usableFromInline
 package enum GlobalWord: Int32 {
     /// Active task-local override scopes (see ``ResolutionOverrides``).
     case activeOverrideScopes = 0
@@ -15,7 +16,9 @@ package enum GlobalWord: Int32 {
     case activeConfOverrideScopes = 4
     /// The published root-value snapshot of LoomKeys' store (a retained object pointer, `0` while empty).
     case confRootSnapshot = 5
+    /// `1` once writers order read sections with `membarrier` (readers then skip their own fence).
+    case asymmetricFences = 6
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package var pointer: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }
 }

@@ -28,33 +28,40 @@ package final class WeakBox: InstanceBox, @unchecked Sendable {
 /// with a compare-and-swap is what makes construction happen exactly once without holding a lock while user code
 /// runs. Other threads that need the instance wait in ``ConstructionGate`` until the builder publishes or fails.
 @usableFromInline
-package final class InstanceSlot: @unchecked Sendable {
-    // Both words are only accessed atomically.
-    package let words: UnsafeMutablePointer<UInt> = .allocateAtomicWords(2)
+package class InstanceSlot: @unchecked Sendable {
+    // The two words are only accessed atomically, through `words`. They must stay this root class's first stored
+    // property: `words` points at the object's stored-property area (as swift-atomics' `ManagedAtomic` does), which
+    // keeps a slot to one allocation and its address stable for the object's lifetime.
+    private var storage: (UInt, UInt) = (0, 0)
 
     package init() {}
 
     deinit {
         let bits = words.atomicRelaxed
         if bits != 0 { Unmanaged<InstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
-        words.deallocate()
+    }
+
+    /// The slot's two atomic words: the published box, then the builder.
+    @inlinable
+    package final var words: UnsafeMutablePointer<UInt> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
     }
 
     /// The published box's bits, or `0`.
     ///
     /// Read inside a read section to dereference without retaining.
-    @usableFromInline
-    package var boxBits: UInt { words.atomicAcquire }
+    @inlinable
+    package final var boxBits: UInt { words.atomicAcquire }
 
-    /// Enters a read section and loads the published box's bits in one call (for inlinable readers).
-    @usableFromInline
-    package func enterReadSectionLoadingBox() -> (section: ReadSection.Token, bits: UInt) {
+    /// Enters a read section and loads the published box's bits (for inlinable readers).
+    @inlinable @inline(__always)
+    package final func enterReadSectionLoadingBox() -> (section: ReadSection.Token, bits: UInt) {
         let section = ReadSection.enter()
         return (section, boxBits)
     }
 
     /// The published box, retained, or `nil`.
-    package var box: InstanceBox? {
+    package final var box: InstanceBox? {
         ReadSection.run {
             let bits = boxBits
             guard bits != 0 else { return nil }
@@ -63,27 +70,27 @@ package final class InstanceSlot: @unchecked Sendable {
     }
 
     /// The words pointer of the thread building this slot, or `0`.
-    package var builderBits: UInt { (words + 1).atomicAcquire }
+    package final var builderBits: UInt { (words + 1).atomicAcquire }
 
     /// Tries to become this slot's builder.
-    package func claim(by thread: UnsafeMutablePointer<UInt>) -> Bool {
+    package final func claim(by thread: UnsafeMutablePointer<UInt>) -> Bool {
         (words + 1).atomicCompareExchange(expected: 0, desired: UInt(bitPattern: thread))
     }
 
     /// Gives up the builder role and wakes threads waiting for this slot.
-    package func releaseClaim() {
+    package final func releaseClaim() {
         (words + 1).atomicStoreRelease(0)
         ConstructionGate.wakeWaiters()
     }
 
     /// Publishes `box`, returning the previous box (to release after a grace period).
-    package func publish(_ box: InstanceBox) -> Unmanaged<InstanceBox>? {
+    package final func publish(_ box: InstanceBox) -> Unmanaged<InstanceBox>? {
         let old = words.atomicExchange(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()))
         return old == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: old)!)
     }
 
     /// Unpublishes the cached instance, returning it (to release after a grace period).
-    package func clear() -> Unmanaged<InstanceBox>? {
+    package final func clear() -> Unmanaged<InstanceBox>? {
         let old = words.atomicExchange(0)
         return old == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: old)!)
     }

@@ -4,6 +4,7 @@
 /// the request. Plain type keys (type locator, no alternative, no parameters) are the hot path: they are compared
 /// by their `fastID` alone and copying one costs nothing. Every other key keeps its parts in a shared `Detail`
 /// object, so copying it costs one retain however long its name or parameter list.
+@usableFromInline
 package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
     package enum Parameters: Hashable, Sendable {
         /// A factory without parameters.
@@ -18,11 +19,18 @@ package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
         let locator: DependencyLocator
         let alternative: RegistrationAlternative?
         let parameters: Parameters
+        /// The name of a plain name key (name locator, no parameters), compared directly on lookups.
+        let plainName: String?
 
         init(locator: DependencyLocator, alternative: RegistrationAlternative?, parameters: Parameters) {
             self.locator = locator
             self.alternative = alternative
             self.parameters = parameters
+            if case .name(let name) = locator.storage, parameters == .none {
+                plainName = name
+            } else {
+                plainName = nil
+            }
         }
     }
 
@@ -39,20 +47,34 @@ package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
         locator: DependencyLocator, alternative: RegistrationAlternative? = nil, parameters: Parameters = .none
     ) {
         if case .type(let id, let type) = locator.storage, alternative == nil, parameters == .none {
-            fastID = UInt(bitPattern: id)
-            tableHash = Self.fastHash(fastID)
-            plainType = type
-            detail = nil
+            self.init(plainTypeID: id, type: type)
+            return
+        }
+        let detail = Detail(locator: locator, alternative: alternative, parameters: parameters)
+        let tableHash: UInt
+        if let name = detail.plainName {
+            tableHash = Self.nameHash(name)
         } else {
-            fastID = 0
             var hasher = Hasher()
             hasher.combine(locator)
             hasher.combine(alternative)
             hasher.combine(parameters)
             tableHash = Self.nonZero(UInt(bitPattern: hasher.finalize()))
-            plainType = nil
-            detail = Detail(locator: locator, alternative: alternative, parameters: parameters)
         }
+        self.init(fastID: 0, tableHash: tableHash, plainType: nil, detail: detail)
+    }
+
+    private init(fastID: UInt, tableHash: UInt, plainType: Any.Type?, detail: Detail?) {
+        self.fastID = fastID
+        self.tableHash = tableHash
+        self.plainType = plainType
+        self.detail = detail
+    }
+
+    /// The key of a type's default, parameterless registration, from its parts.
+    package init(plainTypeID id: ObjectIdentifier, type: Any.Type) {
+        let bits = UInt(bitPattern: id)
+        self.init(fastID: bits, tableHash: Self.fastHash(bits), plainType: type, detail: nil)
     }
 
     /// The key of `T`'s default, parameterless type registration.
@@ -78,22 +100,57 @@ package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
         return nonZero(UInt(truncatingIfNeeded: bits))
     }
 
+    /// The table hash of a plain name key: the name's own hash, so a lookup by name needs no key object.
+    ///
+    /// ASCII names (nearly all of them) are hashed with FNV-1a over their bytes, several times cheaper than
+    /// `Hasher`; for ASCII, byte equality is exactly `String` equality. Other names go through `Hasher`, which
+    /// hashes canonically equivalent spellings alike, as `==` compares them.
+    @usableFromInline
+    package static func nameHash(_ name: String) -> UInt {
+        let asciiHash: UInt64? =
+            name.utf8.withContiguousStorageIfAvailable { bytes in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                var highBits: UInt8 = 0
+                for byte in bytes {
+                    highBits |= byte
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                }
+                return highBits < 0x80 ? hash : nil
+            } ?? nil
+        if let asciiHash { return nonZero(UInt(truncatingIfNeeded: asciiHash ^ (asciiHash >> 29))) }
+        var hasher = Hasher()
+        hasher.combine(name)
+        return nonZero(UInt(bitPattern: hasher.finalize()))
+    }
+
+    /// Whether this is the plain name key for `name` (name locator, no parameters).
+    @usableFromInline
+    package func isPlainName(_ name: String) -> Bool {
+        detail?.plainName == name
+    }
+
     @inline(__always)
     private static func nonZero(_ hash: UInt) -> UInt { hash == 0 ? 1 : hash }
 
+    @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.fastID != rhs.fastID { return false }
         if lhs.fastID != 0 { return true }
         guard lhs.tableHash == rhs.tableHash, let left = lhs.detail, let right = rhs.detail else { return false }
+        if let leftName = left.plainName {
+            return leftName == right.plainName
+        }
         return left === right
             || (left.locator == right.locator && left.alternative == right.alternative
                 && left.parameters == right.parameters)
     }
 
+    @usableFromInline
     package func hash(into hasher: inout Hasher) {
         hasher.combine(tableHash)
     }
 
+    @usableFromInline
     package var description: String {
         var text = locator.description
         if let alternative { text += " (alternative: \(alternative))" }

@@ -14,7 +14,8 @@ package final class LookupTable: @unchecked Sendable {
     /// `2 * capacity` words: `[hash, node]` per slot.
     private let slots: UnsafeMutablePointer<UInt>
     /// Slots whose hash word is set (live or cleared).
-    package private(set) var occupied = 0
+    // Single writer under the owner's lock, so the dynamic exclusivity check would only cost time.
+    @exclusivity(unchecked) package private(set) var occupied = 0
 
     package init(minimumCapacity: Int = 8) {
         var capacity = 8
@@ -56,14 +57,6 @@ package final class LookupTable: @unchecked Sendable {
             }
             index = (index + 1) & mask
         }
-    }
-
-    /// The node for a plain type key, or `0`.
-    ///
-    /// Call inside a read section.
-    @inline(__always)
-    package func nodeBits(fastID: UInt, hash: UInt) -> UInt {
-        nodeBits(hash: hash) { $0.key.fastID == fastID }
     }
 
     /// The node stored for `key`, retained, or `nil`.

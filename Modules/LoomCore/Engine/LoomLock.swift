@@ -1,26 +1,44 @@
 /// A mutual-exclusion lock that owns the state it protects, with the `withLock { }` shape of
 /// `Synchronization.Mutex`, available at Loom's platform floor (macOS 14 / iOS 17).
 ///
+/// The state and the platform lock share one heap allocation, and the state is reached through a pointer, so a
+/// critical section costs the lock and unlock calls only (no allocation, no dynamic exclusivity check).
+///
 /// Rules for every use inside Loom: keep the critical section short, copy out what is needed, and never call
 /// user code (factories, callbacks, loggers) while holding the lock.
-package final class LoomLock<State>: @unchecked Sendable {
-    // `state` is only read or written between `mutex.lock()` and `mutex.unlock()`.
-    private var state: State
-    private let mutex = PlatformMutex()
+package struct LoomLock<State>: @unchecked Sendable {
+    // `State` is only read or written between `PlatformMutex.lock` and `PlatformMutex.unlock`.
+    private let storage: LockedStorage<State>
 
     package init(_ initialState: State) {
-        state = initialState
+        storage = LockedStorage.make(initialState)
     }
 
     /// Runs `body` with exclusive access to the protected state.
     @inline(__always)
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return try body(&state)
+        try storage.withUnsafeMutablePointers { state, mutex in
+            PlatformMutex.lock(mutex)
+            defer { PlatformMutex.unlock(mutex) }
+            return try body(&state.pointee)
+        }
     }
 }
 
 extension LoomLock where State == Void {
-    package convenience init() { self.init(()) }
+    package init() { self.init(()) }
+}
+
+/// One allocation holding a lock's state (the header) and its platform lock (the single element).
+private final class LockedStorage<State>: ManagedBuffer<State, PlatformMutex.Primitive> {
+    static func make(_ initialState: State) -> LockedStorage {
+        let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in initialState }, to: LockedStorage.self)
+        buffer.withUnsafeMutablePointerToElements { PlatformMutex.initialize($0) }
+        return buffer
+    }
+
+    deinit {
+        // ManagedBuffer deinitialises the header itself; the element is ours to tear down.
+        withUnsafeMutablePointerToElements { PlatformMutex.destroy($0) }
+    }
 }

@@ -10,17 +10,17 @@
 
 // The only file that talks to the C library directly; everything else uses these wrappers.
 
-/// A mutex in stable heap memory: `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere.
-package final class PlatformMutex: @unchecked Sendable {
-    // The lock word is only touched through the platform's lock calls.
+/// The platform's plain mutex, operated on memory its owner provides (``LoomLock`` keeps it next to its state):
+/// `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere.
+enum PlatformMutex {
     #if canImport(Darwin)
-        private let mutex: UnsafeMutablePointer<os_unfair_lock>
+        typealias Primitive = os_unfair_lock
     #else
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        typealias Primitive = pthread_mutex_t
     #endif
 
-    package init() {
-        mutex = .allocate(capacity: 1)
+    /// Initialises the lock at `mutex` (uninitialised memory).
+    static func initialize(_ mutex: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
             mutex.initialize(to: os_unfair_lock())
         #else
@@ -29,16 +29,16 @@ package final class PlatformMutex: @unchecked Sendable {
         #endif
     }
 
-    deinit {
+    /// Tears down the lock at `mutex`, leaving the memory uninitialised.
+    static func destroy(_ mutex: UnsafeMutablePointer<Primitive>) {
         #if !canImport(Darwin)
             pthread_mutex_destroy(mutex)
         #endif
         mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     @inline(__always)
-    package func lock() {
+    static func lock(_ mutex: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
             os_unfair_lock_lock(mutex)
         #else
@@ -47,7 +47,7 @@ package final class PlatformMutex: @unchecked Sendable {
     }
 
     @inline(__always)
-    package func unlock() {
+    static func unlock(_ mutex: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
             os_unfair_lock_unlock(mutex)
         #else

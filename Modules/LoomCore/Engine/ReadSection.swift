@@ -1,14 +1,21 @@
+public import LoomCoreShims
+
 /// Lock-free reading of the engine's shared structures, with reclamation after a grace period.
 ///
 /// Readers (every resolution) enter a read section, load pointers to lookup tables, entries and cached
-/// instances without retaining them, and leave. A read section costs one thread-local load and two stores to the
-/// thread's own cache line; it never writes memory another thread reads on its fast path, which is what lets two
-/// threads resolve the same singleton at full speed.
+/// instances without retaining them, and leave. A read section costs a thread-local load and two plain stores to
+/// the thread's own cache line; it never writes memory another thread reads on its fast path, which is what lets
+/// two threads resolve the same singleton at full speed.
 ///
 /// Writers (registration, cleanup, cache resets) unlink an object, call ``synchronize()`` — which waits until
 /// every thread that was inside a read section at the time has left it — and only then release the object.
 /// Read sections never contain user code (factories run outside them), so the wait is always short and a writer
 /// can never wait for itself.
+///
+/// Entering must order the thread's "I am reading" store before its pointer loads. On Linux the writer provides
+/// that order for everyone with one `membarrier` system call (the asymmetric fence of userspace RCU), so a reader
+/// needs only a compiler barrier; where that is unavailable (other kernels, Darwin, sanitised builds) each reader
+/// issues a sequentially consistent store instead.
 @usableFromInline
 package enum ReadSection {
     /// What ``exit(_:)`` needs to leave the section entered by ``enter()``.
@@ -17,27 +24,67 @@ package enum ReadSection {
         @usableFromInline let words: UnsafeMutablePointer<UInt>
         @usableFromInline let depth: UInt
         @usableFromInline let sequence: UInt
+
+        @inlinable
+        init(words: UnsafeMutablePointer<UInt>, depth: UInt, sequence: UInt) {
+            self.words = words
+            self.depth = depth
+            self.sequence = sequence
+        }
     }
 
     /// Enters a read section; pair with ``exit(_:)`` on every path, with no user code or blocking in between.
-    @usableFromInline
+    @inlinable @inline(__always)
     package static func enter() -> Token {
         let words = ThreadState.currentWords
         let depth = words[1]
         let sequence = words.atomicRelaxed
         if depth == 0 {
-            // Sequentially consistent, so the store is visible before this thread loads any shared pointer.
-            words.atomicStoreSequentiallyConsistent(sequence &+ 1)
+            if GlobalWord.asymmetricFences.pointer.atomicRelaxed != 0 {
+                // Writers' membarrier orders this store before the loads that follow; only the compiler must not.
+                words.atomicStoreRelaxed(sequence &+ 1)
+                loom_compiler_barrier()
+            } else {
+                // Sequentially consistent, so the store is visible before this thread loads any shared pointer.
+                words.atomicStoreSequentiallyConsistent(sequence &+ 1)
+            }
         }
         words[1] = depth &+ 1
         return Token(words: words, depth: depth, sequence: sequence)
     }
 
     /// Leaves the read section entered by ``enter()``.
-    @usableFromInline
+    @inlinable @inline(__always)
     package static func exit(_ token: Token) {
         token.words[1] = token.depth
         if token.depth == 0 { token.words.atomicStoreRelease(token.sequence &+ 2) }
+    }
+
+    /// Whether this process uses asymmetric fences; decided once, before any reader relies on them.
+    private static let usesAsymmetricFences: Bool = {
+        guard loom_membarrier_register() == 1 else { return false }
+        GlobalWord.asymmetricFences.pointer.atomicStoreRelease(1)
+        return true
+    }()
+
+    /// Called when a thread first enters the engine, so the fence strategy is settled before its first read.
+    package static func prepareFences() {
+        _ = usesAsymmetricFences
+    }
+
+    /// The writer's half of the read-section protocol: after this, every reader either is visibly inside a section
+    /// or will see what this writer unlinked.
+    private static func orderAgainstReaders() {
+        atomicFenceSequentiallyConsistent()
+        guard usesAsymmetricFences else { return }
+        if loom_membarrier() == 0 { return }
+        // A forked child is not registered yet: register it and retry.
+        if loom_membarrier_register() == 1, loom_membarrier() == 0 { return }
+        // No way to fence other threads: make new read sections fence themselves, and give running ones time to
+        // finish their current instruction sequence.
+        GlobalWord.asymmetricFences.pointer.atomicStoreRelease(0)
+        yieldThread()
+        atomicFenceSequentiallyConsistent()
     }
 
     /// Runs `body` inside a read section.
@@ -52,7 +99,7 @@ package enum ReadSection {
 
     /// Waits until every thread that may still hold a pointer unlinked before this call has left its read section.
     package static func synchronize() {
-        atomicFenceSequentiallyConsistent()
+        orderAgainstReaders()
         let ownWords = ThreadState.currentWords
         assert(ownWords[1] == 0, "a Loom writer ran inside a read section")
         ThreadRegistry.forEachThread { words in

@@ -38,6 +38,7 @@ package struct RegistrationAlias: Sendable {
 }
 
 /// The container a registration belongs to, as errors and logs name it.
+@usableFromInline
 package struct RegistrationOwner: Sendable {
     package let description: String
     package let id: ObjectIdentifier
@@ -49,6 +50,7 @@ package struct RegistrationOwner: Sendable {
 }
 
 /// Everything about a registration except its factory.
+@usableFromInline
 package struct RegistrationAttributes: Sendable {
     package var locator: DependencyLocator
     package var alternative: RegistrationAlternative?
@@ -95,6 +97,11 @@ package struct RegistrationAttributes: Sendable {
     }
 
     package var key: LookupKey {
+        if !takesEnclosingObject, parameterTypes.isEmpty, alternative == nil,
+            case .type(let id, let type) = locator.storage
+        {
+            return LookupKey(plainTypeID: id, type: type)
+        }
         let parameters: LookupKey.Parameters =
             takesEnclosingObject
             ? .enclosingObject
@@ -123,6 +130,11 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     @usableFromInline package let cache: EntryCache?
     /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
     @usableFromInline package let hasAliases: Bool
+    /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
+    package let locatesOptional: Bool
+    /// `ObjectIdentifier(Value.self)` bits of a ``PlainEntry<Value>``, `0` for other entries: the lock-free
+    /// probes use an entry's typed fast path only when this matches the requested type.
+    @usableFromInline package let fastValueTypeBits: UInt
     /// The published-box word of a cached registration without parameters, for the lock-free hot path.
     ///
     /// `nil` for other registrations; kept alive by `cache`.
@@ -134,35 +146,43 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     /// Creates an entry; `reusedCache` carries an identical predecessor's instances over (builder
     /// re-evaluation keeps the singletons of registrations that did not change).
     package init(
-        attributes: RegistrationAttributes,
+        attributes: consuming RegistrationAttributes,
         key: LookupKey? = nil,
         owner: RegistrationOwner,
-        reusedCache: EntryCache? = nil
+        reusedCache: EntryCache? = nil,
+        plainValueType: Any.Type? = nil
     ) {
-        self.attributes = attributes
-        valueTypeID = ObjectIdentifier(attributes.valueType)
-        ownerDescription = owner.description
-        ownerID = owner.id
-        sequence = Self.sequenceCounter.increment()
+        // Everything is derived from `attributes` before it is moved into the entry, so it is never copied.
+        let key = key ?? attributes.key
         let hasParameters = !attributes.parameterTypes.isEmpty
         let cache: EntryCache?
         switch attributes.scope {
-        case .instance: cache = nil
+        case .instance:
+            cache = nil
+            receipt = nil
         case .shared:
             cache = reusedCache?.isWeak == true ? reusedCache : EntryCache(isWeak: true, hasParameters: hasParameters)
-        case .singleton, .managed:
+            receipt = nil
+        case .singleton:
             cache = reusedCache?.isWeak == false ? reusedCache : EntryCache(isWeak: false, hasParameters: hasParameters)
+            receipt = nil
+        case .managed(let provider):
+            let managedCache =
+                reusedCache?.isWeak == false ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters)
+            cache = managedCache
+            receipt = provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() }
         }
         self.cache = cache
+        fastSlotWords = !hasParameters && !attributes.takesEnclosingObject ? cache?.words : nil
+        valueTypeID = ObjectIdentifier(attributes.valueType)
+        fastValueTypeBits = plainValueType.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
         hasAliases = !attributes.aliases.isEmpty
-        fastSlotWords =
-            attributes.parameterTypes.isEmpty && !attributes.takesEnclosingObject ? cache?.slot.words : nil
-        if case .managed(let provider) = attributes.scope, let cache {
-            receipt = provider.onScopeInvalidated { [weak cache] in cache?.reset() }
-        } else {
-            receipt = nil
-        }
-        super.init(key: key ?? attributes.key, isCandidateList: false)
+        locatesOptional = attributes.locator.locatedType.map(isOptionalType) ?? false
+        ownerDescription = owner.description
+        ownerID = owner.id
+        sequence = Self.sequenceCounter.increment()
+        self.attributes = attributes
+        super.init(key: key, isCandidateList: false)
     }
 
     deinit {
@@ -205,15 +225,18 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     // Immutable.
     @usableFromInline package let factory: @Sendable () throws -> Value
 
+    @usableFromInline
     package init(
-        attributes: RegistrationAttributes,
+        attributes: consuming RegistrationAttributes,
         key: LookupKey? = nil,
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil,
         factory: @escaping @Sendable () throws -> Value
     ) {
         self.factory = factory
-        super.init(attributes: attributes, key: key, owner: owner, reusedCache: reusedCache)
+        super.init(
+            attributes: consume attributes, key: key, owner: owner, reusedCache: reusedCache, plainValueType: Value.self
+        )
     }
 
     /// Resolves the value, reusing or filling the cache.
@@ -247,12 +270,12 @@ package final class EnclosingObjectEntry<Value>: RegistrationEntry, @unchecked S
     package let factory: @Sendable (Any) throws -> Value
 
     package init(
-        attributes: RegistrationAttributes,
+        attributes: consuming RegistrationAttributes,
         owner: RegistrationOwner,
         factory: @escaping @Sendable (Any) throws -> Value
     ) {
         self.factory = factory
-        super.init(attributes: attributes, owner: owner)
+        super.init(attributes: consume attributes, owner: owner)
     }
 
     package func resolve(parameter: Any) throws -> Value {
@@ -277,14 +300,14 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     package let factory: @Sendable (repeat each Parameter) throws -> Value
 
     package init(
-        attributes: RegistrationAttributes,
+        attributes: consuming RegistrationAttributes,
         key: LookupKey? = nil,
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil,
         factory: @escaping @Sendable (repeat each Parameter) throws -> Value
     ) {
         self.factory = factory
-        super.init(attributes: attributes, key: key, owner: owner, reusedCache: reusedCache)
+        super.init(attributes: consume attributes, key: key, owner: owner, reusedCache: reusedCache)
     }
 
     /// Resolves the value for these arguments, caching per distinct argument tuple in cached scopes.
@@ -312,12 +335,14 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
 }
 
 /// The instance cache of one cached registration: one slot, or one slot per distinct argument tuple.
+///
+/// The cache is itself the slot of a registration without parameters, so a cached registration costs one
+/// allocation for its cache.
 @usableFromInline
-package final class EntryCache: Sendable {
+package final class EntryCache: InstanceSlot, @unchecked Sendable {
+    // Immutable apart from the slot words (atomic) and `argumentSlots` (behind its lock).
     /// `.shared` registrations hold their instance weakly.
     package let isWeak: Bool
-    /// The slot of a registration without parameters.
-    package let slot = InstanceSlot()
     /// Slots per argument tuple; allocated only for registrations with parameters.
     private let argumentSlots: LoomLock<[[AnySendableHashable]: InstanceSlot]>?
 
@@ -326,6 +351,8 @@ package final class EntryCache: Sendable {
         argumentSlots = hasParameters ? LoomLock([:]) : nil
     }
 
+    /// The slot of a registration without parameters: the cache itself.
+    package var slot: InstanceSlot { self }
     /// The slot for one argument tuple (`nil`: no parameters).
     package func slot(for arguments: [AnySendableHashable]?) -> InstanceSlot {
         guard let arguments, let argumentSlots else { return slot }

@@ -18,17 +18,31 @@ package struct PlainProbe {
 extension Registry {
     /// Enters a read section and finds the plain registration for a type in this registry's chain.
     ///
-    /// Returns no entry when test overrides may be active, when several registrations answer the type, or
-    /// when nothing does; the general path handles those cases.
+    /// Returns no entry when test overrides may be active, when several registrations answer the type, when
+    /// nothing does, or when the registration does not produce exactly the requested type; the general path handles
+    /// those cases.
     @usableFromInline
     package func probePlain(typeID: UInt) -> PlainProbe {
+        probe(hash: LookupKey.fastHash(typeID), valueTypeBits: typeID) { $0.fastID == typeID }
+    }
+
+    /// Enters a read section and finds the registration named `name` (without parameters) in this registry's chain,
+    /// usable only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
+    @usableFromInline
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> PlainProbe {
+        probe(hash: LookupKey.nameHash(name), valueTypeBits: valueTypeBits) { $0.isPlainName(name) }
+    }
+
+    @inline(__always)
+    private func probe(hash: UInt, valueTypeBits: UInt, matching matches: (LookupKey) -> Bool) -> PlainProbe {
         let section = ReadSection.enter()
         guard !ResolutionOverrides.mayBeActive else { return PlainProbe(section: section) }
-        let hash = LookupKey.fastHash(typeID)
         var current = Unmanaged.passUnretained(self)
         while true {
             let tableBits = current._withUnsafeGuaranteedRef { $0.tableBits }
-            if let probe = PlainProbe(section: section, tableBits: tableBits, typeID: typeID, hash: hash) {
+            if let probe = PlainProbe(
+                section: section, tableBits: tableBits, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+            {
                 return probe
             }
             guard let parent = current._withUnsafeGuaranteedRef({ $0.parentBits }) else {
@@ -45,16 +59,21 @@ extension PlainProbe {
         self.init(section: section, box: 0, isWeak: false, entry: 0)
     }
 
-    /// Probes one table (inside `section`); `nil` when the table has no node for the type.
+    /// Probes one table (inside `section`); `nil` when the table has no node for the key.
     @inline(__always)
-    package init?(section: ReadSection.Token, tableBits: UInt, typeID: UInt, hash: UInt) {
+    package init?(
+        section: ReadSection.Token, tableBits: UInt, hash: UInt, valueTypeBits: UInt,
+        matching matches: (LookupKey) -> Bool
+    ) {
         let nodeBits = Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
-            ._withUnsafeGuaranteedRef { $0.nodeBits(fastID: typeID, hash: hash) }
+            ._withUnsafeGuaranteedRef { $0.nodeBits(hash: hash) { matches($0.key) } }
         guard nodeBits != 0 else { return nil }
         self = Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: nodeBits)!)._withUnsafeGuaranteedRef {
             node in
             guard !node.isCandidateList else { return PlainProbe(section: section) }
             let entry = unsafeDowncast(node, to: RegistrationEntry.self)
+            // The typed readers below reinterpret the entry and its box as producing the requested type.
+            guard entry.fastValueTypeBits == valueTypeBits else { return PlainProbe(section: section) }
             return PlainProbe(
                 section: section,
                 box: entry.fastSlotWords?.atomicAcquire ?? 0,
@@ -70,7 +89,7 @@ extension PlainProbe {
     /// read section.
     ///
     /// Returns `nil` (having left the section) when only the general path can answer.
-    @inlinable
+    @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type) throws -> T? {
         if box != 0 {
             if !isWeak {

@@ -11,9 +11,13 @@
 package final class Registry: @unchecked Sendable {
     // `tableWord` is accessed atomically; everything else mutable lives in `state`, behind `lock`.
     private struct State {
-        var table = LookupTable()
+        /// Room for 15 registrations before the first growth: most containers never grow.
+        var table = LookupTable(minimumCapacity: 32)
         var aliasIndex: [LookupKey: [RegistrationEntry]] = [:]
         var count = 0
+        /// How many registrations are located by an `Optional` type; while there are none, registering `T` need
+        /// not look for an explicit `T?` registration to replace.
+        var optionalLocatorCount = 0
         var isLocked = false
 
         /// The registration stored under its own `key`, if any.
@@ -147,11 +151,6 @@ package final class Registry: @unchecked Sendable {
         var removed: [RegistrationEntry] = []
         let outcomes: [Outcome]? = lock.withLock { state in
             guard !state.isLocked || ignoringLock else { return nil }
-            if removals.isEmpty, additions.count == 1,
-                let outcome = Self.addSingle(additions[0], to: &state, retiredNodes: &retiredNodes, removed: &removed)
-            {
-                return [outcome]
-            }
             // The final primary of every key this transaction touches (`nil`: the key loses its primary).
             var pending: [LookupKey: RegistrationEntry?] = [:]
             pending.reserveCapacity(additions.count + removals.count)
@@ -169,6 +168,7 @@ package final class Registry: @unchecked Sendable {
                 pending[entry.key] = .some(nil)
                 removed.append(entry)
                 state.count -= 1
+                if entry.locatesOptional { state.optionalLocatorCount -= 1 }
             }
             for entry in removals where current(entry.key) === entry { unlink(entry) }
             var outcomes: [Outcome] = []
@@ -183,6 +183,7 @@ package final class Registry: @unchecked Sendable {
                 }
                 pending[entry.key] = .some(entry)
                 state.count += 1
+                if entry.locatesOptional { state.optionalLocatorCount += 1 }
                 for aliasKey in entry.aliasKeys {
                     state.aliasIndex[aliasKey, default: []].append(entry)
                     aliasKeys.insert(aliasKey)
@@ -223,32 +224,69 @@ package final class Registry: @unchecked Sendable {
         return outcomes
     }
 
-    /// The common transaction — one registration, no aliases involved — without the general path's bookkeeping;
-    /// `nil` when the general path is needed.
+    /// Adds one registration, replacing the one under its key and, when it is located by `T`, an explicit `T?`
+    /// registration under `optionalTwin()` — the imperative `register` path.
     ///
-    /// The new registration is stored before the keys it replaces are cleared, so a reader never finds neither.
-    private static func addSingle(
-        _ addition: (entry: RegistrationEntry, alsoReplacing: [LookupKey]),
-        to state: inout State,
-        retiredNodes: inout [Unmanaged<LookupNode>],
-        removed: inout [RegistrationEntry]
-    ) -> Outcome? {
-        let entry = addition.entry
-        guard entry.aliasKeys.isEmpty, state.aliasIndex[entry.key] == nil,
-            (state.table.occupied + 1 + addition.alsoReplacing.count) * 2 <= state.table.capacity
-        else { return nil }
-        let previous = state.primary(for: entry.key)
-        let replacedOthers = addition.alsoReplacing.compactMap { state.primary(for: $0) }
-        guard previous?.aliasKeys.isEmpty ?? true, replacedOthers.allSatisfy({ $0.aliasKeys.isEmpty }),
-            addition.alsoReplacing.allSatisfy({ state.aliasIndex[$0] == nil })
-        else { return nil }
-        if let replaced = state.table.store(entry, for: entry.key) { retiredNodes.append(replaced) }
-        for other in replacedOthers {
-            if let replaced = state.table.store(nil, for: other.key) { retiredNodes.append(replaced) }
+    /// The common case (no aliases involved, room in the table) is stored in place without the general path's
+    /// bookkeeping; `optionalTwin` is only called while some registration is located by an `Optional` type.
+    /// Returns `nil`, changing nothing, when the registry is locked.
+    package func add(_ entry: RegistrationEntry, optionalTwin: () -> LookupKey) -> Outcome? {
+        enum Attempt {
+            case locked
+            case stored(previous: RegistrationEntry?, twin: RegistrationEntry?)
+            case needsGeneralPath(twinKey: LookupKey?)
         }
-        removed += (previous.map { [$0] } ?? []) + replacedOthers
-        state.count += 1 - removed.count
-        return previous.map { .replaced(old: $0, new: entry) } ?? .added(entry)
+        var retired: (Unmanaged<LookupNode>?, Unmanaged<LookupNode>?)
+        var retiredTable: LookupTable?
+        let attempt: Attempt = lock.withLock { state in
+            guard !state.isLocked else { return .locked }
+            let twinKey = state.optionalLocatorCount > 0 ? optionalTwin() : nil
+            guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath(twinKey: twinKey) }
+            let previous = state.primary(for: entry.key)
+            let twin = twinKey.flatMap { state.primary(for: $0) }
+            // A full table is copied, filled and published with one store; readers keep probing the old one
+            // until then, and it is released after a grace period.
+            var table = state.table
+            if (table.occupied + 2) * 2 > table.capacity {
+                retiredTable = table
+                table = table.grown(toFit: 2)
+            }
+            retired.0 = table.store(entry, for: entry.key)
+            if let twin { retired.1 = table.store(nil, for: twin.key) }
+            if retiredTable != nil {
+                // The copy's references to replaced nodes were never published: release them at once.
+                retired.0?.release()
+                retired.1?.release()
+                retired = (nil, nil)
+                state.table = table
+                publish(table)
+            }
+            for old in [previous, twin] {
+                guard let old else { continue }
+                state.count -= 1
+                if old.locatesOptional { state.optionalLocatorCount -= 1 }
+            }
+            state.count += 1
+            if entry.locatesOptional { state.optionalLocatorCount += 1 }
+            return .stored(previous: previous, twin: twin)
+        }
+        switch attempt {
+        case .locked:
+            return nil
+        case .needsGeneralPath(let twinKey):
+            return apply(adding: [(entry, twinKey.map { [$0] } ?? [])])?.first
+        case .stored(let previous, let twin):
+            if let retiredTable { DeferredReclamation.retire(Unmanaged.passRetained(retiredTable)) }
+            if let node = retired.0 { DeferredReclamation.retire(node) }
+            if let node = retired.1 { DeferredReclamation.retire(node) }
+            previous?.cache?.reset()
+            twin?.cache?.reset()
+            if observerCount.acquire != 0 {
+                let removed = [previous, twin].compactMap { $0 }
+                notify(Change(added: [entry], removed: removed, reason: .registration))
+            }
+            return previous.map { .replaced(old: $0, new: entry) } ?? .added(entry)
+        }
     }
 
     /// Removes every registration and drops every cached instance; the locked state is kept.

@@ -1,4 +1,4 @@
-internal import LoomCoreShims
+public import LoomCoreShims
 
 /// The resolution engine's state for one OS thread.
 ///
@@ -12,6 +12,7 @@ internal import LoomCoreShims
 ///   caller holds its entry); `words[5]`: its capacity.
 /// Keeping this state in raw words avoids exclusivity checks and reference counting on every resolution, and
 /// the words sit on their own 128-byte line so two threads never share a cache line on the read path.
+@usableFromInline
 package final class ThreadState: @unchecked Sendable {
     // Thread-confined: `words[1...]` are touched only by the owning thread, `waitingFor` only under
     // ConstructionGate's mutex, and `words[0]` only atomically.
@@ -79,7 +80,7 @@ package final class ThreadState: @unchecked Sendable {
     }
 
     /// The calling thread's state, created on first use.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static var currentWords: UnsafeMutablePointer<UInt> {
         if let raw = loom_thread_state_get() {
             return raw.assumingMemoryBound(to: UInt.self)
@@ -93,8 +94,9 @@ package final class ThreadState: @unchecked Sendable {
         Unmanaged<ThreadState>.fromOpaque(UnsafeRawPointer(bitPattern: currentWords[2])!).takeUnretainedValue()
     }
 
-    @inline(never)
-    private static func makeCurrent() -> UnsafeMutablePointer<UInt> {
+    @usableFromInline @inline(never)
+    static func makeCurrent() -> UnsafeMutablePointer<UInt> {
+        ReadSection.prepareFences()
         let state = ThreadState()
         let unmanaged = Unmanaged.passRetained(state)
         state.words[2] = UInt(bitPattern: unmanaged.toOpaque())

@@ -22,9 +22,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        var argumentCount = 0
-        for _ in repeat (each Parameter).self { argumentCount += 1 }
-        if argumentCount == 0,
+        if isEmptyPack(repeat each parameters),
             let value = try GraphEngine.shared.probePlain(typeID: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(
                 T.self)
         {
@@ -127,13 +125,22 @@ extension DependencyGraph {
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
     @_disfavoredOverload
+    @inlinable
     public static func inject<T, each Parameter: Hashable & Sendable>(
         byName name: String,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
+        if isEmptyPack(repeat each parameters),
+            let value = try GraphEngine.shared.probeNamed(
+                name, valueTypeBits: UInt(bitPattern: ObjectIdentifier(T.self))
+            )
+            .resolve(T.self)
+        {
+            return value
+        }
+        return try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration located by `name`, or returns `nil` when none is registered.

@@ -46,6 +46,18 @@ package final class GraphEngine: @unchecked Sendable {
     /// Enters a read section and probes the merged index for a type's plain registration.
     @usableFromInline
     package func probePlain(typeID: UInt) -> PlainProbe {
+        probe(hash: LookupKey.fastHash(typeID), valueTypeBits: typeID) { $0.fastID == typeID }
+    }
+
+    /// Enters a read section and probes the merged index for the registration named `name` (without parameters),
+    /// usable only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
+    @usableFromInline
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> PlainProbe {
+        probe(hash: LookupKey.nameHash(name), valueTypeBits: valueTypeBits) { $0.isPlainName(name) }
+    }
+
+    @inline(__always)
+    private func probe(hash: UInt, valueTypeBits: UInt, matching matches: (LookupKey) -> Bool) -> PlainProbe {
         let section = ReadSection.enter()
         guard !ResolutionOverrides.mayBeActive else { return PlainProbe(section: section) }
         let indexBits = indexWord.atomicAcquire
@@ -54,11 +66,8 @@ package final class GraphEngine: @unchecked Sendable {
             guard !index.hasScannedContainers else { return PlainProbe(section: section) }
             let tableBits = UInt(bitPattern: Unmanaged.passUnretained(index.table).toOpaque())
             return PlainProbe(
-                section: section,
-                tableBits: tableBits,
-                typeID: typeID,
-                hash: LookupKey.fastHash(typeID)
-            ) ?? PlainProbe(section: section)
+                section: section, tableBits: tableBits, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+                ?? PlainProbe(section: section)
         }
     }
 

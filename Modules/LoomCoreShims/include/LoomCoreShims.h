@@ -65,6 +65,20 @@ static inline __attribute__((always_inline)) void loom_atomic_thread_fence_seq_c
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
+/// Stops the compiler from moving memory accesses across this point; emits no instruction.
+static inline __attribute__((always_inline)) void loom_compiler_barrier(void) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+// MARK: - Asymmetric fences
+
+/// Registers the process for `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)`; returns 1 when readers may rely on
+/// `loom_membarrier()` instead of fencing themselves, 0 where the kernel (or a sanitizer) does not allow it.
+int loom_membarrier_register(void);
+
+/// Makes every running thread of the process execute a full memory barrier; returns 0 on success.
+int loom_membarrier(void);
+
 // MARK: - Process-wide words
 
 /// Settings read on every resolution, as plain words so reading one is a single load (no lazy-global check).

@@ -1,0 +1,103 @@
+import LoomCore
+import LoomTestSupport
+import Testing
+
+/// The engine's shortcuts (in-place registration, lock-free probes by type and by name, the metadata-kind check for
+/// `Optional`) must give exactly the answers of the general paths they bypass.
+@Suite struct EngineFastPathTests {
+    private enum Shape: Sendable { case circle }
+    private struct Point: Sendable { var x = 0 }
+
+    @Test func optionalTypesAreRecognisedFromTheirMetadataKind() {
+        #expect(isOptionalType(Int?.self))
+        #expect(isOptionalType(Service?.self))
+        #expect(isOptionalType(Int??.self))
+        #expect(isOptionalType((any Greeting)?.self))
+        #expect(isOptionalType(Optional<() -> Void>.self))
+        #expect(!isOptionalType(Int.self))
+        #expect(!isOptionalType(Service.self))
+        #expect(!isOptionalType(Shape.self))
+        #expect(!isOptionalType(Point.self))
+        #expect(!isOptionalType((any Greeting).self))
+        #expect(!isOptionalType([Int?].self))
+        #expect(!isOptionalType((Int?, Int).self))
+        #expect(!isOptionalType((() -> Int?).self))
+    }
+
+    @Test func registrationsThatGrowTheTableStayResolvableAndReplaceable() throws {
+        let container = quietContainer()
+        let alternatives = (0..<300).map { RegistrationAlternative("service-\($0)") }
+        for (index, alternative) in alternatives.enumerated() {
+            container.register(alternative: alternative, scope: .singleton) { Service(id: index) }
+        }
+        #expect(container.registrationCount == 300)
+        for (index, alternative) in alternatives.enumerated() {
+            #expect(try container.resolve(Service.self, alternative: alternative).id == index)
+        }
+        let cached = try container.resolve(Service.self, alternative: alternatives[7])
+        container.register(alternative: alternatives[7], scope: .singleton) { Service(id: -7) }
+        #expect(container.registrationCount == 300)
+        let replaced = try container.resolve(Service.self, alternative: alternatives[7])
+        #expect(replaced.id == -7)
+        #expect(!(replaced === cached))
+    }
+
+    @Test func registeringTAfterManyRegistrationsStillReplacesAnExplicitOptionalT() throws {
+        let container = quietContainer()
+        container.register { () -> Service? in Service(id: 1) }
+        for index in 0..<40 {
+            container.register(alternative: RegistrationAlternative("filler-\(index)")) { Service(id: index) }
+        }
+        container.register { Service(id: 2) }
+        #expect(try container.resolve(Service?.self)?.id == 2)
+        #expect(container.registrationCount == 41)
+    }
+
+    @Test func namesAreMatchedAsStringsAreComparedWhateverTheirSpelling() throws {
+        let container = quietContainer()
+        container.add {
+            Dependency { Service(id: 1) }.named("caf\u{E9}")
+            Dependency { Service(id: 2) }.named("plain-ascii-name")
+        }
+        let decomposed: Service = try container.inject(byName: "cafe\u{301}")
+        #expect(decomposed.id == 1)
+        let ascii: Service = try container.inject(byName: "plain-ascii-name")
+        #expect(ascii.id == 2)
+        #expect(throws: InjectionError.self) { let _: Service = try container.inject(byName: "plain-ascii-nam") }
+    }
+
+    @Test func aNamedLookupForAnotherTypeTakesTheCheckedPath() throws {
+        let container = quietContainer()
+        container.add {
+            Dependency { EnglishGreeting() }.named("greeting")
+            Dependency { 42 }.named("answer")
+        }
+        let greeting: any Greeting = try container.inject(byName: "greeting")
+        #expect(greeting.text == "Hello")
+        let concrete: EnglishGreeting = try container.inject(byName: "greeting")
+        #expect(concrete.text == "Hello")
+        #expect(throws: InjectionError.self) { let _: String = try container.inject(byName: "answer") }
+    }
+
+    @Test func theGraphAnswersNamedLookupsFromItsIndexAndAfterDeactivationNoLonger() throws {
+        let container = Container(name: "fast-path-graph", logger: CapturingLogger()) {
+            Dependency { Service(id: 5) }.named("fast-path-service").scope(.singleton)
+        }
+        DependencyGraph.activate(container)
+        let first: Service = try DependencyGraph.inject(byName: "fast-path-service")
+        let second: Service = try DependencyGraph.inject(byName: "fast-path-service")
+        #expect(first.id == 5)
+        #expect(first === second)
+        DependencyGraph.deactivate(container)
+        let missing: Service? = try DependencyGraph.inject(byName: "fast-path-service")
+        #expect(missing == nil)
+    }
+
+    @Test func aLockLetsOneCriticalSectionRunAtATime() {
+        let lock = LoomLock(0)
+        onThreads(4) { _ in
+            for _ in 0..<1_000 { lock.withLock { $0 += 1 } }
+        }
+        #expect(lock.withLock { $0 } == 4_000)
+    }
+}
