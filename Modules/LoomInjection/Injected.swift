@@ -43,19 +43,20 @@ public struct Injected<Value> {
     }
 
     @usableFromInline let storage: Storage
-    /// The address of the resolved value's cell (kept alive by `storage`), `0` when reads cannot use it.
+    /// The address of the word where the resolved value's cell publishes it (kept alive by `storage`), `0` when
+    /// reads cannot use it.
     ///
     /// A plain word, so reading it out of the enclosing object retains nothing: the hot path is one load of this
-    /// word and one lock-free read of the cell.
-    @usableFromInline let cellBits: UInt
+    /// word and one lock-free read of the value it points at, inlined into the getter.
+    @usableFromInline let valueWordBits: UInt
 
     @usableFromInline
     init(storage: Storage) {
         self.storage = storage
         if case .resolving(let state) = storage, !state.refreshesOnEveryRead {
-            cellBits = UInt(bitPattern: Unmanaged.passUnretained(state.cell).toOpaque())
+            valueWordBits = state.cell._valueWordBits
         } else {
-            cellBits = 0
+            valueWordBits = 0
         }
     }
 
@@ -83,16 +84,18 @@ public struct Injected<Value> {
         wrapped wrappedKeyPath: KeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Injected<Value>>
     ) -> Value {
-        // Kept minimal, and without the property key path, so it inlines and the storage key path folds into a
-        // field access; failure reports name the property through the `#function` captured at creation.
-        let cellBits = object[keyPath: storageKeyPath].cellBits
-        if cellBits != 0,
-            let value = Unmanaged<_ResolvedValueCell>.fromOpaque(UnsafeRawPointer(bitPattern: cellBits)!)
-                ._withUnsafeGuaranteedRef({ $0._cachedValue(Value.self) })
-        {
-            return value
+        // Always inlined, and without the property key path, so the storage key path folds into a field access
+        // (a getter left out of line would project the key path at run time on every read); failure reports name
+        // the property through the `#function` captured at creation.
+        @inline(__always) get {
+            let valueWordBits = object[keyPath: storageKeyPath].valueWordBits
+            if valueWordBits != 0,
+                let value = _ResolvedValueCell._cachedValue(inSlotWords: valueWordBits, as: Value.self)
+            {
+                return value
+            }
+            return object[keyPath: storageKeyPath].readSlowly(enclosing: object)
         }
-        return object[keyPath: storageKeyPath].readSlowly(enclosing: object)
     }
 
     /// This wrapper, for `loadIfNeeded()`, `reload()` and `autoreload()`, and for passing an injection source to a
@@ -106,9 +109,8 @@ public struct Injected<Value> {
 
     @inlinable @inline(__always)
     func read(enclosing object: AnyObject?) -> Value {
-        if cellBits != 0,
-            let value = Unmanaged<_ResolvedValueCell>.fromOpaque(UnsafeRawPointer(bitPattern: cellBits)!)
-                ._withUnsafeGuaranteedRef({ $0._cachedValue(Value.self) })
+        if valueWordBits != 0,
+            let value = _ResolvedValueCell._cachedValue(inSlotWords: valueWordBits, as: Value.self)
         {
             return value
         }

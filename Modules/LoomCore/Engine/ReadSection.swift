@@ -54,7 +54,10 @@ package enum ReadSection {
     }
 
     /// Leaves the read section entered by ``enter()``.
-    @inlinable @inline(__always)
+    ///
+    /// Deliberately an opaque call: Swift's ARC optimiser moves retains across inlined atomic stores, and a reader's
+    /// retain of the value it copied out must happen before it announces that it has left the section.
+    @usableFromInline @inline(never)
     package static func exit(_ token: Token) {
         token.words[1] = token.depth
         if token.depth == 0 { token.words.atomicStoreRelease(token.sequence &+ 2) }

@@ -24,6 +24,45 @@ public final class _ResolvedValueCell: Sendable {
         self.holdsWeakly = holdsWeakly
     }
 
+    /// The address of the word holding the cell's published value, for ``_cachedValue(inSlotWords:as:)``, or `0`
+    /// when the cell holds its value weakly (weak values take the checked path).
+    ///
+    /// Valid for as long as the cell lives.
+    ///
+    /// ```swift
+    /// let bits = cell._valueWordBits
+    /// ```
+    public var _valueWordBits: UInt {
+        holdsWeakly ? 0 : UInt(bitPattern: slot.words)
+    }
+
+    /// The strongly held value published in the word at `bits` (from ``_valueWordBits``), or `nil` while there is
+    /// none: one read section around one atomic load and the value's retain.
+    ///
+    /// A static function on a plain address, so it inlines completely into a property wrapper's getter.
+    ///
+    /// ```swift
+    /// if let service = _ResolvedValueCell._cachedValue(inSlotWords: bits, as: Service.self) { … }
+    /// ```
+    /// - Parameters:
+    ///   - bits: A ``_valueWordBits`` value other than `0`, of a cell that is still alive.
+    ///   - type: The value's type; must be the type the cell was filled with.
+    /// - Returns: The value, or `nil` when the cell is empty.
+    @inlinable @inline(__always)
+    public static func _cachedValue<Value>(inSlotWords bits: UInt, as type: Value.Type) -> Value? {
+        let word = UnsafeMutablePointer<UInt>(bitPattern: bits).unsafelyUnwrapped
+        let section = ReadSection.enter()
+        let boxBits = word.atomicAcquire
+        guard boxBits != 0 else {
+            ReadSection.exit(section)
+            return nil
+        }
+        let value = Unmanaged<StrongBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: boxBits).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.value }
+        ReadSection.exit(section)
+        return value
+    }
+
     /// The strongly held value, if the cell has one; one atomic load inside a read section.
     ///
     /// ```swift
@@ -33,16 +72,8 @@ public final class _ResolvedValueCell: Sendable {
     /// - Returns: The value, or `nil` when the cell is empty or holds its value weakly.
     @inlinable @inline(__always)
     public func _cachedValue<Value>(_ type: Value.Type) -> Value? {
-        guard !holdsWeakly else { return nil }
-        let (section, bits) = slot.enterReadSectionLoadingBox()
-        guard bits != 0 else {
-            ReadSection.exit(section)
-            return nil
-        }
-        let value = Unmanaged<StrongBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-            ._withUnsafeGuaranteedRef { $0.value }
-        ReadSection.exit(section)
-        return value
+        let bits = _valueWordBits
+        return bits == 0 ? nil : Self._cachedValue(inSlotWords: bits, as: type)
     }
 
     /// The cell's value, building it with `build` exactly once when the cell is empty (or its weakly held value is
