@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// The seed every randomised reliability test starts from: `LOOM_RELIABILITY_SEED` when set (to replay a failure),
-/// otherwise a fresh one per run. Tests print it in their failure messages.
+/// The seed every randomised reliability test starts from.
+///
+/// `LOOM_RELIABILITY_SEED` when set (to replay a failure), otherwise a fresh one per run. Tests print it in their
+/// failure messages.
 enum ReliabilitySeed {
     static let value: UInt64 = {
         if let text = ProcessInfo.processInfo.environment["LOOM_RELIABILITY_SEED"], let seed = UInt64(text) {
