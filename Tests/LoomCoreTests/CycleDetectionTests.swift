@@ -66,9 +66,13 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
             }
         }
 
-        @Test func aSingletonUnderConstructionIsNeverBuiltTwice() throws {
-            for detection in [CycleDetection.always, .never] {
-                try withCycleDetection(detection) {
+        // The tests that turn detection off or lower the depth limit run in a child process: those settings are
+        // process-wide, and tests of other suites run in parallel with this one.
+
+        @Test func aSingletonUnderConstructionIsNeverBuiltTwice() async {
+            await #expect(processExitsWith: .success) {
+                for detection in [CycleDetection.always, .never] {
+                    LoomConfiguration.runtimeCycleDetection = detection
                     let container = quietContainer()
                     let built = Counter()
                     container.register(scope: .singleton) { () -> Service in
@@ -86,8 +90,9 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
             }
         }
 
-        @Test func withDetectionOffTheDepthLimitStopsRunawayRecursion() throws {
-            try withCycleDetection(.never) {
+        @Test func withDetectionOffTheDepthLimitStopsRunawayRecursion() async {
+            await #expect(processExitsWith: .success) {
+                LoomConfiguration.runtimeCycleDetection = .never
                 let container = quietContainer()
                 container.register { NodeA(try container.resolve()) }
                 container.register { NodeB(try container.resolve(NodeC.self)) }
@@ -102,17 +107,17 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
             }
         }
 
-        @Test func aLowerDepthLimitAppliesToLegitimateChainsToo() throws {
-            let previous = LoomConfiguration.maximumResolutionDepth
-            defer { LoomConfiguration.maximumResolutionDepth = previous }
-            LoomConfiguration.maximumResolutionDepth = 2
-            let container = quietContainer()
-            container.register { NodeC(NodeA(NodeB(nil))) }
-            container.register { NodeB(try container.resolve(NodeC.self)) }
-            container.register { NodeA(try container.resolve()) }
-            #expect(throws: InjectionError.self) { try container.resolve(NodeA.self) }
-            LoomConfiguration.maximumResolutionDepth = 3
-            #expect(throws: Never.self) { try container.resolve(NodeA.self) }
+        @Test func aLowerDepthLimitAppliesToLegitimateChainsToo() async {
+            await #expect(processExitsWith: .success) {
+                LoomConfiguration.maximumResolutionDepth = 2
+                let container = quietContainer()
+                container.register { NodeC(NodeA(NodeB(nil))) }
+                container.register { NodeB(try container.resolve(NodeC.self)) }
+                container.register { NodeA(try container.resolve()) }
+                #expect(throws: InjectionError.self) { try container.resolve(NodeA.self) }
+                LoomConfiguration.maximumResolutionDepth = 3
+                #expect(throws: Never.self) { try container.resolve(NodeA.self) }
+            }
         }
 
         @Test func debugOnlyIsActiveInDebugBuilds() {
@@ -197,10 +202,13 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
                 })
         }
 
-        @Test func defaultsMatchTheDesign() {
-            #expect(LoomConfiguration.runtimeCycleDetection == .debugOnly)
-            #expect(LoomConfiguration.maximumResolutionDepth == 512)
-            #expect(LoomConfiguration.isIndexingEnabled)
+        @Test func defaultsMatchTheDesign() async {
+            // In a fresh process: other suites may be changing these settings right now.
+            await #expect(processExitsWith: .success) {
+                #expect(LoomConfiguration.runtimeCycleDetection == .debugOnly)
+                #expect(LoomConfiguration.maximumResolutionDepth == 512)
+                #expect(LoomConfiguration.isIndexingEnabled)
+            }
         }
     }
 }

@@ -24,9 +24,8 @@ final class BadInputUnregistered: Sendable {}
 /// The failing ones: an ambiguous protocol, a value that does not conform to its declared protocol, a failing
 /// factory, a cycle. A sibling container shares one name with the child, so the graph finds that name twice.
 ///
-/// The registrations declaring protocols (`conforms(to:)`) live in `aliasing`, a child of `container` that is never
-/// activated: activating a container with alias keys can trap the graph index (see `GraphIndexCapacityTests`).
-/// Move them into `container` once that is fixed.
+/// The registrations declaring protocols (`conforms(to:)`) live in `aliasing`, a child of `container` used through
+/// the container API only, so the graph's view of `container` stays exactly the set of names the graph cases probe.
 ///
 /// Every cached instance that can be warmed is resolved once at creation and held here, so the state observed
 /// before and after a bad input includes the identity of each cached instance (and `.shared` ones stay alive).

@@ -3,15 +3,14 @@ import LoomCore
 import Testing
 
 /// A cycle through a cached, parameterised registration that re-enters itself with another argument: the smallest
-/// shape in which the two ways Loom stops a cycle report different chains.
+/// shape in which the two ways Loom stops a cycle could report different chains.
 ///
 /// `loop(0)` needs `loop(1)`, which needs `loop(1)`. With detection on, the frame check stops the second entry into
 /// the registration and reports `Name[loop] -> Name[loop]`. With detection off, `loop(1)` runs in a slot of its own
 /// (cached per argument), so the recursion continues until it re-enters the slot it is building; the construction
-/// gate then reports the chain from the registration's *first* frame, `Name[loop] -> Name[loop] -> Name[loop]`,
-/// which holds the cycle twice. (Found by the random graphs with detection off; `Resolver.cachedValue` passes the
-/// entry to `cycleError(closingWith:frames:)`, which starts at `frames.firstIndex`, not at the frame that claimed
-/// the slot.)
+/// gate reports the chain from the registration's innermost frame, the same `Name[loop] -> Name[loop]`. (Found by the
+/// random graphs with detection off: the gate once started the chain at the registration's *first* frame and so
+/// reported `Name[loop] -> Name[loop] -> Name[loop]`, the cycle twice.)
 @Suite struct CycleChainTests {
     final class Loop: Sendable {}
 
@@ -22,9 +21,7 @@ import Testing
 
     @Test func withDetectionOffTheGateReportsTheCycleOnlyOnce() async throws {
         let chain = try #require(await reportedChain(detection: .never))
-        withKnownIssue("Loom bug: with detection off the construction gate reports the cycle from the first frame") {
-            #expect(chain == "Name[reliability.loop] -> Name[reliability.loop]")
-        }
+        #expect(chain == "Name[reliability.loop] -> Name[reliability.loop]")
     }
 
     /// Resolves `loop(0)` in a child process (cycle detection is process-wide) and returns the reported chain.

@@ -8,29 +8,26 @@ final class CapacityService: CapacityFirstRole, CapacitySecondRole {}
 final class CapacityOther: Sendable {}
 final class CapacityThird: Sendable {}
 
-/// Activating a container whose registrations declare more alias keys than the graph index leaves room for.
+/// Activating a container whose registrations declare more alias keys than it has registrations.
 ///
-/// `GraphIndex.build` sizes its table from `Registry.count`, which counts registrations, then inserts every node
-/// of each registry's table, which also holds one node per alias key (`conforms(to:)` / `inherits(from:)`). Three
-/// registrations and two alias keys make five nodes in a table with room for four, and `LookupTable.store` traps
-/// with "LookupTable is full; the owner must grow it first". Found by the reliability suite: the bad-input fixtures
-/// (two alias keys each), activated while the stress test churned the graph, crashed the test process
-/// (`LOOM_RELIABILITY_SEED=17963447894845292707`, about one run in fifteen). The count is also read apart from the
-/// iteration, so a registration made while another container is being activated could overflow it the same way.
+/// A registry's table holds one node per alias key (`conforms(to:)` / `inherits(from:)`) as well as one per
+/// registration. `GraphIndex.build` once sized its table by registrations, so three registrations and two alias keys
+/// made five nodes in a table with room for four, and `LookupTable.store` trapped ("LookupTable is full"). Found by
+/// the reliability suite (`LOOM_RELIABILITY_SEED=17963447894845292707` crashed the test process about one run in
+/// fifteen); the index now collects the nodes first and sizes its table by them.
 @Suite struct GraphIndexCapacityTests {
     @Test func activatingAContainerWithMoreAliasKeysThanRegistrationsDoesNotTrap() async {
-        await withKnownIssue("Loom bug: GraphIndex.build sizes its table by registrations, not by nodes") {
-            await #expect(processExitsWith: .success) {
-                let container = Container(name: "reliability.capacity", logger: DisabledLogger()) {
-                    Dependency { CapacityService() }
-                        .conforms(to: (any CapacityFirstRole).self)
-                        .conforms(to: (any CapacitySecondRole).self)
-                    Dependency { CapacityOther() }
-                    Dependency { CapacityThird() }
-                }
-                DependencyGraph.activate(container)
-                _ = try DependencyGraph.inject(byType: (any CapacitySecondRole).self)
+        await #expect(processExitsWith: .success) {
+            let container = Container(name: "reliability.capacity", logger: DisabledLogger()) {
+                Dependency { CapacityService() }
+                    .conforms(to: (any CapacityFirstRole).self)
+                    .conforms(to: (any CapacitySecondRole).self)
+                Dependency { CapacityOther() }
+                Dependency { CapacityThird() }
             }
+            DependencyGraph.activate(container)
+            _ = try DependencyGraph.inject(byType: (any CapacitySecondRole).self)
         }
     }
+
 }

@@ -176,8 +176,9 @@ extension Container {
         case .merged(let children):
             candidates = children.flatMap(\.registry.entries).map { ($0, nil, $0.key) }
         }
-        let previous = declarative.lock.withLock { $0.sourceEntries }
-        let previousIDs = Set(previous.values.map(ObjectIdentifier.init))
+        let previousEntries = declarative.lock.withLock { $0.sourceEntries }
+        let previous = Dictionary(previousEntries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        let previousIDs = Set(previousEntries.map(ObjectIdentifier.init))
         // Only registrations made outside the source can shadow it; skip the check when there are none.
         let mayBeShadowed = registry.count > previous.count
         var next: [LookupKey: RegistrationEntry] = [:]
@@ -203,8 +204,8 @@ extension Container {
                 additions.append((entry, component.alsoReplacing))
             }
         }
-        registry.apply(adding: additions, removing: Array(previous.values), reason: reason, ignoringLock: true)
-        declarative.lock.withLock { $0.sourceEntries = next }
+        registry.apply(adding: additions, removing: previousEntries, reason: reason, ignoringLock: true)
+        declarative.lock.withLock { $0.sourceEntries = Array(next.values) }
         logTarget.log(
             .debug,
             "\(reason == .registration ? "Evaluated" : "Re-evaluated") \(description): \(next.count) registration(s)",

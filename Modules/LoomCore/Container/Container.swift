@@ -34,7 +34,8 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     @usableFromInline package let registry: Registry
     @usableFromInline package let logTarget: LogTarget
     package let declarative = DeclarativeState()
-    private let ownerDescription: String
+    /// How registrations made here name their container: one shared object, built once.
+    @usableFromInline package let owner: RegistrationOwner
 
     private static let unnamedCounter = AtomicWord()
 
@@ -61,7 +62,7 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
         let name = name ?? "Container#\(Self.unnamedCounter.increment())"
         self.name = name
         self.parent = parent
-        ownerDescription = "Container(\(name))"
+        owner = RegistrationOwner(description: "Container(\(name))")
         logTarget = LogTarget(logger)
         registry = Registry(parent: parent?.registry)
         logTarget.log(
@@ -84,11 +85,7 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     /// ```swift
     /// print(Container(name: "app"))   // Container(app)
     /// ```
-    public var description: String { ownerDescription }
-
-    /// How registrations made here name their container (built once: registration is a hot path too).
-    @usableFromInline
-    package var owner: RegistrationOwner { RegistrationOwner(description: ownerDescription, id: id) }
+    public var description: String { owner.description }
 
     /// The containers searched by a resolution in this container: itself, then its parents.
     package var chain: [Container] {

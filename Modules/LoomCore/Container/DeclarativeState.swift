@@ -11,8 +11,11 @@ package final class DeclarativeState: Sendable {
 
     package struct State: Sendable {
         var source: Source?
-        /// Registrations made by the source, by key; re-evaluation replaces exactly these.
-        var sourceEntries: [LookupKey: RegistrationEntry] = [:]
+        /// Registrations made by the source; re-evaluation replaces exactly these.
+        ///
+        /// An array rather than a dictionary by key: it is only read during re-evaluation, and a dictionary would cost
+        /// about 60 bytes per registration.
+        var sourceEntries: [RegistrationEntry] = []
         var isEvaluating = false
         var isPending = false
         var trackingTasks: [Task<Void, Never>] = []

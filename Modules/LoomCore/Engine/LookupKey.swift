@@ -2,8 +2,8 @@
 ///
 /// Two registrations with equal keys in one container replace each other. Lookups compute the same key from
 /// the request. Plain type keys (type locator, no alternative, no parameters) are the hot path: they are compared
-/// by their `fastID` alone and copying one costs nothing. Every other key keeps its parts in a shared `Detail`
-/// object, so copying it costs one retain however long its name or parameter list.
+/// by their `fastID` alone and copying one costs nothing. Plain name keys hold their name inline; every other key
+/// keeps its parts in a shared `Detail` object, so copying it costs one retain however long its parameter list.
 @usableFromInline
 package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
     package enum Parameters: Hashable, Sendable {
@@ -19,62 +19,60 @@ package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
         let locator: DependencyLocator
         let alternative: RegistrationAlternative?
         let parameters: Parameters
-        /// The name of a plain name key (name locator, no parameters), compared directly on lookups.
-        let plainName: String?
 
         init(locator: DependencyLocator, alternative: RegistrationAlternative?, parameters: Parameters) {
             self.locator = locator
             self.alternative = alternative
             self.parameters = parameters
-            if case .name(let name) = locator.storage, parameters == .none {
-                plainName = name
-            } else {
-                plainName = nil
-            }
         }
+    }
+
+    /// What identifies the key besides its hash: a plain type or a plain name inline, anything else shared.
+    private enum Payload: Sendable {
+        /// A type locator without alternative or parameters (then `fastID` holds the type's identity).
+        case type(Any.Type)
+        /// A name locator without parameters: the commonest key after plain types, kept without an allocation.
+        case name(String)
+        case detail(Detail)
     }
 
     /// The type's `ObjectIdentifier` bits for plain type keys, `0` otherwise.
     package let fastID: UInt
     /// The hash the lookup tables probe with; never `0`.
     package let tableHash: UInt
-    /// The located type of a plain type key.
-    private let plainType: Any.Type?
-    /// The parts of every other key.
-    private let detail: Detail?
+    private let payload: Payload
 
     package init(
         locator: DependencyLocator, alternative: RegistrationAlternative? = nil, parameters: Parameters = .none
     ) {
-        if case .type(let id, let type) = locator.storage, alternative == nil, parameters == .none {
+        switch locator.storage {
+        case .type(let id, let type) where alternative == nil && parameters == .none:
             self.init(plainTypeID: id, type: type)
-            return
-        }
-        let detail = Detail(locator: locator, alternative: alternative, parameters: parameters)
-        let tableHash: UInt
-        if let name = detail.plainName {
-            tableHash = Self.nameHash(name)
-        } else {
+        case .name(let name) where alternative == nil && parameters == .none:
+            self.init(fastID: 0, tableHash: Self.nameHash(name), payload: .name(name))
+        default:
             var hasher = Hasher()
             hasher.combine(locator)
             hasher.combine(alternative)
             hasher.combine(parameters)
-            tableHash = Self.nonZero(UInt(bitPattern: hasher.finalize()))
+            self.init(
+                fastID: 0,
+                tableHash: Self.nonZero(UInt(bitPattern: hasher.finalize())),
+                payload: .detail(Detail(locator: locator, alternative: alternative, parameters: parameters))
+            )
         }
-        self.init(fastID: 0, tableHash: tableHash, plainType: nil, detail: detail)
     }
 
-    private init(fastID: UInt, tableHash: UInt, plainType: Any.Type?, detail: Detail?) {
+    private init(fastID: UInt, tableHash: UInt, payload: Payload) {
         self.fastID = fastID
         self.tableHash = tableHash
-        self.plainType = plainType
-        self.detail = detail
+        self.payload = payload
     }
 
     /// The key of a type's default, parameterless registration, from its parts.
     package init(plainTypeID id: ObjectIdentifier, type: Any.Type) {
         let bits = UInt(bitPattern: id)
-        self.init(fastID: bits, tableHash: Self.fastHash(bits), plainType: type, detail: nil)
+        self.init(fastID: bits, tableHash: Self.fastHash(bits), payload: .type(type))
     }
 
     /// The key of `T`'s default, parameterless type registration.
@@ -83,12 +81,22 @@ package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     package var locator: DependencyLocator {
-        if let plainType { return DependencyLocator(storage: .type(ObjectIdentifier(plainType), plainType)) }
-        return detail!.locator
+        switch payload {
+        case .type(let type): DependencyLocator(storage: .type(ObjectIdentifier(type), type))
+        case .name(let name): DependencyLocator(storage: .name(name))
+        case .detail(let detail): detail.locator
+        }
     }
 
-    package var alternative: RegistrationAlternative? { detail?.alternative }
-    package var parameters: Parameters { detail?.parameters ?? .none }
+    package var alternative: RegistrationAlternative? {
+        if case .detail(let detail) = payload { return detail.alternative }
+        return nil
+    }
+
+    package var parameters: Parameters {
+        if case .detail(let detail) = payload { return detail.parameters }
+        return .none
+    }
 
     /// The table hash of a plain type key, from its type's `ObjectIdentifier` bits (a cheap 64-bit mix).
     @inline(__always)
@@ -126,7 +134,8 @@ package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is the plain name key for `name` (name locator, no parameters).
     @usableFromInline
     package func isPlainName(_ name: String) -> Bool {
-        detail?.plainName == name
+        if case .name(let own) = payload { return own == name }
+        return false
     }
 
     @inline(__always)
@@ -136,13 +145,17 @@ package struct LookupKey: Hashable, Sendable, CustomStringConvertible {
     package static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.fastID != rhs.fastID { return false }
         if lhs.fastID != 0 { return true }
-        guard lhs.tableHash == rhs.tableHash, let left = lhs.detail, let right = rhs.detail else { return false }
-        if let leftName = left.plainName {
-            return leftName == right.plainName
+        guard lhs.tableHash == rhs.tableHash else { return false }
+        switch (lhs.payload, rhs.payload) {
+        case (.name(let left), .name(let right)):
+            return left == right
+        case (.detail(let left), .detail(let right)):
+            return left === right
+                || (left.locator == right.locator && left.alternative == right.alternative
+                    && left.parameters == right.parameters)
+        default:
+            return false
         }
-        return left === right
-            || (left.locator == right.locator && left.alternative == right.alternative
-                && left.parameters == right.parameters)
     }
 
     @usableFromInline

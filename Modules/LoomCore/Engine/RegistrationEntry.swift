@@ -1,11 +1,14 @@
 /// Where a registration was written.
 package struct SourceOrigin: Sendable, Equatable, CustomStringConvertible {
     package let fileID: StaticString
-    package let line: UInt
+    /// 32 bits fill the padding after `fileID`, which saves a word in every registration.
+    private let storedLine: UInt32
+
+    package var line: UInt { UInt(storedLine) }
 
     package init(fileID: StaticString, line: UInt) {
         self.fileID = fileID
-        self.line = line
+        storedLine = UInt32(clamping: line)
     }
 
     package var description: String { "\(fileID):\(line)" }
@@ -38,29 +41,30 @@ package struct RegistrationAlias: Sendable {
 }
 
 /// The container a registration belongs to, as errors and logs name it.
+///
+/// One shared object per container, so each registration stores a single reference to it.
 @usableFromInline
-package struct RegistrationOwner: Sendable {
+package final class RegistrationOwner: Sendable {
     package let description: String
-    package let id: ObjectIdentifier
 
-    package init(description: String, id: ObjectIdentifier) {
+    package init(description: String) {
         self.description = description
-        self.id = id
     }
 }
 
 /// Everything about a registration except its factory.
 @usableFromInline
 package struct RegistrationAttributes: Sendable {
-    package var locator: DependencyLocator
-    package var alternative: RegistrationAlternative?
+    // Declared widest first, so the odd-sized fields pack at the end (Swift lays fields out in declaration order).
     package var valueType: Any.Type
     package var parameterTypes: [Any.Type]
-    package var takesEnclosingObject: Bool
     package var aliases: [RegistrationAlias]
     package var scope: DependencyScope
-    package var eagerness: DependencyEagerness
     package var origin: SourceOrigin
+    package var locator: DependencyLocator
+    package var alternative: RegistrationAlternative?
+    package var takesEnclosingObject: Bool
+    package var eagerness: DependencyEagerness
 
     package init(
         locator: DependencyLocator,
@@ -120,26 +124,25 @@ package struct RegistrationAttributes: Sendable {
 package class RegistrationEntry: LookupNode, @unchecked Sendable {
     // Immutable apart from `cache`, which is internally synchronised.
     package let attributes: RegistrationAttributes
-    package let valueTypeID: ObjectIdentifier
-    /// The container that holds the registration, as it prints (`Container(app)`).
-    package let ownerDescription: String
-    package let ownerID: ObjectIdentifier
+    /// The container that holds the registration.
+    package let owner: RegistrationOwner
     /// Registration order within the process, for deterministic iteration.
     package let sequence: UInt
     /// `nil` for `.instance`.
     @usableFromInline package let cache: EntryCache?
+    /// `ObjectIdentifier(Value.self)` bits of a ``PlainEntry<Value>``, `0` for other entries: the lock-free
+    /// probes use an entry's typed fast path only when this matches the requested type.
+    @usableFromInline package let fastValueTypeBits: UInt
+    /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
+    private let receipt: ManagedReceiptBox?
+    // The flags come last so they share one word.
     /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
     @usableFromInline package let hasAliases: Bool
     /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
     package let locatesOptional: Bool
-    /// `ObjectIdentifier(Value.self)` bits of a ``PlainEntry<Value>``, `0` for other entries: the lock-free
-    /// probes use an entry's typed fast path only when this matches the requested type.
-    @usableFromInline package let fastValueTypeBits: UInt
-    /// The published-box word of a cached registration without parameters, for the lock-free hot path.
-    ///
-    /// `nil` for other registrations; kept alive by `cache`.
-    package let fastSlotWords: UnsafeMutablePointer<UInt>?
-    private let receipt: (any ManagedDependencyScopeReceipt)?
+    /// Whether `cache` is itself the slot of the (only) cached instance: a cached registration without
+    /// parameters, which the lock-free probes read directly.
+    package let hasPlainSlot: Bool
 
     private static let sequenceCounter = AtomicWord()
 
@@ -156,7 +159,8 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
         let key = key ?? attributes.key
         let hasParameters = !attributes.parameterTypes.isEmpty
         let cache: EntryCache?
-        switch attributes.scope {
+        let scope = attributes.scope
+        switch scope {
         case .instance:
             cache = nil
             receipt = nil
@@ -170,26 +174,32 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
             let managedCache =
                 reusedCache?.isWeak == false ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters)
             cache = managedCache
-            receipt = provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() }
+            receipt = ManagedReceiptBox(provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() })
         }
         self.cache = cache
-        fastSlotWords = !hasParameters && !attributes.takesEnclosingObject ? cache?.words : nil
-        valueTypeID = ObjectIdentifier(attributes.valueType)
+        hasPlainSlot = cache != nil && !hasParameters && !attributes.takesEnclosingObject
         fastValueTypeBits = plainValueType.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
         hasAliases = !attributes.aliases.isEmpty
-        locatesOptional = attributes.locator.locatedType.map(isOptionalType) ?? false
-        ownerDescription = owner.description
-        ownerID = owner.id
+        if case .type(_, let type) = attributes.locator.storage {
+            locatesOptional = isOptionalType(type)
+        } else {
+            locatesOptional = false
+        }
+        self.owner = owner
         sequence = Self.sequenceCounter.increment()
         self.attributes = attributes
         super.init(key: key, isCandidateList: false)
     }
 
     deinit {
-        receipt?.cancel()
+        receipt?.receipt.cancel()
     }
 
     package var locator: DependencyLocator { attributes.locator }
+    /// The produced type's identity.
+    package var valueTypeID: ObjectIdentifier { ObjectIdentifier(attributes.valueType) }
+    /// The container that holds the registration, as it prints (`Container(app)`).
+    package var ownerDescription: String { owner.description }
     package var scope: DependencyScope { attributes.scope }
     package var eagerness: DependencyEagerness { attributes.eagerness }
 
@@ -217,6 +227,12 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     {
         preconditionFailure("RegistrationEntry.resolveErased must be overridden")
     }
+}
+
+/// Holds a `.managed` registration's invalidation subscription.
+private final class ManagedReceiptBox: Sendable {
+    let receipt: any ManagedDependencyScopeReceipt
+    init(_ receipt: any ManagedDependencyScopeReceipt) { self.receipt = receipt }
 }
 
 /// A registration whose factory takes no arguments.

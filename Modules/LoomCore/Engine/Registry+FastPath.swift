@@ -76,7 +76,7 @@ extension PlainProbe {
             guard entry.fastValueTypeBits == valueTypeBits else { return PlainProbe(section: section) }
             return PlainProbe(
                 section: section,
-                box: entry.fastSlotWords?.atomicAcquire ?? 0,
+                box: entry.hasPlainSlot ? entry.cache.unsafelyUnwrapped.words.atomicAcquire : 0,
                 isWeak: entry.cache?.isWeak ?? false,
                 entry: nodeBits
             )

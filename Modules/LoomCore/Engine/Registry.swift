@@ -11,8 +11,8 @@
 package final class Registry: @unchecked Sendable {
     // `tableWord` is accessed atomically; everything else mutable lives in `state`, behind `lock`.
     private struct State {
-        /// Room for 15 registrations before the first growth: most containers never grow.
-        var table = LookupTable(minimumCapacity: 32)
+        /// Room for 12 registrations before the first growth: most feature containers never grow.
+        var table = LookupTable(minimumCapacity: 16)
         var aliasIndex: [LookupKey: [RegistrationEntry]] = [:]
         var count = 0
         /// How many registrations are located by an `Optional` type; while there are none, registering `T` need
@@ -194,7 +194,7 @@ package final class Registry: @unchecked Sendable {
             func finalNode(for key: LookupKey) -> LookupNode? {
                 state.node(for: key, primary: pending[key] ?? state.primary(for: key))
             }
-            let fitsInPlace = (state.table.occupied + touched.count) * 2 <= state.table.capacity
+            let fitsInPlace = state.table.hasRoom(forAdditional: touched.count)
             if touched.count <= 1, fitsInPlace {
                 for key in touched {
                     if let replaced = state.table.store(finalNode(for: key), for: key) { retiredNodes.append(replaced) }
@@ -247,7 +247,7 @@ package final class Registry: @unchecked Sendable {
             // A full table is copied, filled and published with one store; readers keep probing the old one
             // until then, and it is released after a grace period.
             var table = state.table
-            if (table.occupied + 2) * 2 > table.capacity {
+            if !table.hasRoom(forAdditional: 2) {
                 retiredTable = table
                 table = table.grown(toFit: 2)
             }

@@ -60,7 +60,9 @@ package enum Resolver {
     /// The cycle that closes when `entry` is needed again while `frames` are being built.
     package static func cycleError(closingWith entry: RegistrationEntry, frames: [RegistrationEntry]) -> InjectionError
     {
-        let start = frames.firstIndex { $0 === entry } ?? frames.startIndex
+        // The innermost frame of the entry: a cached registration with parameters can appear in several frames (one
+        // per argument), and the shortest chain that closes on it is the one the frame check would have reported.
+        let start = frames.lastIndex { $0 === entry } ?? frames.startIndex
         return .cyclicDependencyReference(DependencyCycle(chain: frames[start...].map(\.locator) + [entry.locator]))
     }
 

@@ -35,7 +35,7 @@ public struct DependencyContext: Hashable, Sendable, CustomStringConvertible {
     /// context.requestedType   // "MyService"
     /// ```
     public let requestedType: String
-    /// The containers searched, in order (`["DependencyGraph"]` when resolving from the graph).
+    /// The containers searched, in order (the active containers when resolving from the graph).
     ///
     /// ```swift
     /// context.searched   // ["Container(feature)", "Container(app)"]

@@ -216,7 +216,7 @@ package final class GraphEngine: @unchecked Sendable {
                 keys.formUnion(entry.aliasKeys)
             }
             // Large changes (a big container re-evaluated) are cheaper to index from scratch.
-            if (state.index.table.occupied + keys.count) * 2 > state.index.table.capacity || keys.count > 1_024 {
+            if !state.index.table.hasRoom(forAdditional: keys.count) || keys.count > 1_024 {
                 return rebuild(&state)
             }
             for key in keys {

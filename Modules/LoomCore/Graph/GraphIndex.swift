@@ -54,17 +54,22 @@ package final class GraphIndex: @unchecked Sendable {
         -> GraphIndex
     {
         let chains = indexed.map { $0.chain.map(\.registry) }
-        let nodeCount = chains.reduce(0) { total, chain in total + chain.reduce(0) { $0 + $1.count } }
-        let table = LookupTable(minimumCapacity: max(capacityHint, nodeCount) * 2 + 1)
+        // Collect the nodes first and size the table by them: a registry holds a node per alias key as well as per
+        // registration, and counting apart from this walk could miss registrations made meanwhile.
+        var nodes: [LookupNode] = []
         for chain in chains {
             for (position, registry) in chain.enumerated() {
                 registry.forEachNode { node in
                     // A parent's key is shadowed in this view when a nearer registry of the chain answers it.
                     if position > 0, chain[..<position].contains(where: { $0.node(for: node.key) != nil }) { return }
-                    merge(node, into: table)
+                    nodes.append(node)
                 }
             }
         }
+        // Built once at up to 80 % load (in-place updates keep to 75 % and rebuild beyond): sized by keys alone,
+        // a power-of-two table would otherwise often double just past a round number of registrations.
+        let table = LookupTable(minimumCapacity: max(capacityHint, nodes.count) * 5 / 4 + 1)
+        for node in nodes { merge(node, into: table) }
         return GraphIndex(table: table, active: active, scanned: scanned)
     }
 

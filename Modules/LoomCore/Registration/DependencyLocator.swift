@@ -13,7 +13,8 @@ public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
     package enum Storage: Sendable {
         case type(ObjectIdentifier, Any.Type)
         case name(String)
-        case value(AnySendableHashable)
+        // Boxed: a value locator is rare, and inline its existential would triple every locator's size.
+        indirect case value(AnySendableHashable)
     }
 
     package let storage: Storage
