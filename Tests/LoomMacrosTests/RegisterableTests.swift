@@ -93,7 +93,8 @@ private final class HiddenCache: Sendable {
 func isRegisterable(_ type: Any.Type) -> Bool { type is any RegisterableDependency.Type }
 func isAutoregisterable(_ type: Any.Type) -> Bool { type is any AutoregisterableDependency.Type }
 
-@Suite struct RegisterableTests {
+// Serialized: several tests activate containers registering the same types in the one process-wide graph.
+@Suite(.serialized) struct RegisterableTests {
     @Test func aRegistrationWithDefaultsResolvesByTypeWithTheAutomaticScope() async throws {
         let container = Container(name: "registerable-defaults", logger: DisabledLogger()) {
             ReportStore.dependencyRegistration

@@ -18,19 +18,14 @@ public import LoomCoreShims
 /// issues a sequentially consistent store instead.
 @usableFromInline
 package enum ReadSection {
-    /// What ``exit(_:)`` needs to leave the section entered by ``enter()``.
+    /// Proof of having entered a section, handed to ``exit(_:)``.
+    ///
+    /// Empty: leaving reads everything it needs from the thread's own words, so a token costs no register and
+    /// functions that return one with their result still return in registers.
     @usableFromInline
     package struct Token {
-        @usableFromInline let words: UnsafeMutablePointer<UInt>
-        @usableFromInline let depth: UInt
-        @usableFromInline let sequence: UInt
-
         @inlinable
-        init(words: UnsafeMutablePointer<UInt>, depth: UInt, sequence: UInt) {
-            self.words = words
-            self.depth = depth
-            self.sequence = sequence
-        }
+        init() {}
     }
 
     /// Enters a read section; pair with ``exit(_:)`` on every path, with no user code or blocking in between.
@@ -38,19 +33,20 @@ package enum ReadSection {
     package static func enter() -> Token {
         let words = ThreadState.currentWords
         let depth = words[1]
-        let sequence = words.atomicRelaxed
         if depth == 0 {
+            // The sequence is even outside a section; odd marks this thread as reading.
+            let entered = words.atomicRelaxed &+ 1
             if GlobalWord.asymmetricFences.pointer.atomicRelaxed != 0 {
                 // Writers' membarrier orders this store before the loads that follow; only the compiler must not.
-                words.atomicStoreRelaxed(sequence &+ 1)
+                words.atomicStoreRelaxed(entered)
                 loom_compiler_barrier()
             } else {
                 // Sequentially consistent, so the store is visible before this thread loads any shared pointer.
-                words.atomicStoreSequentiallyConsistent(sequence &+ 1)
+                words.atomicStoreSequentiallyConsistent(entered)
             }
         }
         words[1] = depth &+ 1
-        return Token(words: words, depth: depth, sequence: sequence)
+        return Token()
     }
 
     /// Leaves the read section entered by ``enter()``.
@@ -59,8 +55,12 @@ package enum ReadSection {
     /// retain of the value it copied out must happen before it announces that it has left the section.
     @usableFromInline @inline(never)
     package static func exit(_ token: Token) {
-        token.words[1] = token.depth
-        if token.depth == 0 { token.words.atomicStoreRelease(token.sequence &+ 2) }
+        // A section was entered on this thread, so its state exists.
+        let words = UnsafeMutableRawPointer(loom_thread_state_get().unsafelyUnwrapped)
+            .assumingMemoryBound(to: UInt.self)
+        let depth = words[1] &- 1
+        words[1] = depth
+        if depth == 0 { words.atomicStoreRelease(words.atomicRelaxed &+ 1) }
     }
 
     /// Whether this process uses asymmetric fences; decided once, before any reader relies on them.

@@ -130,19 +130,18 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     package let sequence: UInt
     /// `nil` for `.instance`.
     @usableFromInline package let cache: EntryCache?
-    /// `ObjectIdentifier(Value.self)` bits of a ``PlainEntry<Value>``, `0` for other entries: the lock-free
-    /// probes use an entry's typed fast path only when this matches the requested type.
-    @usableFromInline package let fastValueTypeBits: UInt
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
     private let receipt: ManagedReceiptBox?
+    /// The published-box word of a cached registration without parameters (its cache is the slot), for the
+    /// lock-free probes: a raw address, so reading it retains nothing. `nil` otherwise; kept alive by `cache`.
+    @usableFromInline package let fastSlotWords: UnsafeMutablePointer<UInt>?
     // The flags come last so they share one word.
     /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
     @usableFromInline package let hasAliases: Bool
     /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
     package let locatesOptional: Bool
-    /// Whether `cache` is itself the slot of the (only) cached instance: a cached registration without
-    /// parameters, which the lock-free probes read directly.
-    package let hasPlainSlot: Bool
+    /// Whether `cache` holds its instance weakly (`.shared`), for the lock-free probes.
+    @usableFromInline package let hasWeakCache: Bool
 
     private static let sequenceCounter = AtomicWord()
 
@@ -152,8 +151,7 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
         attributes: consuming RegistrationAttributes,
         key: LookupKey? = nil,
         owner: RegistrationOwner,
-        reusedCache: EntryCache? = nil,
-        plainValueType: Any.Type? = nil
+        reusedCache: EntryCache? = nil
     ) {
         // Everything is derived from `attributes` before it is moved into the entry, so it is never copied.
         let key = key ?? attributes.key
@@ -177,8 +175,8 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
             receipt = ManagedReceiptBox(provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() })
         }
         self.cache = cache
-        hasPlainSlot = cache != nil && !hasParameters && !attributes.takesEnclosingObject
-        fastValueTypeBits = plainValueType.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
+        fastSlotWords = !hasParameters && !attributes.takesEnclosingObject ? cache?.words : nil
+        hasWeakCache = cache?.isWeak ?? false
         hasAliases = !attributes.aliases.isEmpty
         if case .type(_, let type) = attributes.locator.storage {
             locatesOptional = isOptionalType(type)
@@ -249,10 +247,10 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
         reusedCache: EntryCache? = nil,
         factory: @escaping @Sendable () throws -> Value
     ) {
+        // The lock-free probes rely on it: they check `attributes.valueType` before reading a box as `Value`.
+        assert(attributes.valueType == Value.self, "a PlainEntry must name its own value type")
         self.factory = factory
-        super.init(
-            attributes: consume attributes, key: key, owner: owner, reusedCache: reusedCache, plainValueType: Value.self
-        )
+        super.init(attributes: consume attributes, key: key, owner: owner, reusedCache: reusedCache)
     }
 
     /// Resolves the value, reusing or filling the cache.

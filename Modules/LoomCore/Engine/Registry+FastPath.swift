@@ -7,12 +7,19 @@ package struct PlainProbe {
     /// The read section the probe entered; the caller leaves it with `ReadSection.exit(_:)` once it has copied
     /// the value out of `box`.
     @usableFromInline package let section: ReadSection.Token
-    /// A published ``StrongBox`` or ``WeakBox`` of the registration, or `0`.
-    @usableFromInline package let box: UInt
-    /// Whether `box` is a ``WeakBox``.
-    @usableFromInline package let isWeak: Bool
+    /// The published ``StrongBox`` or ``WeakBox`` of the registration, with bit 0 set for a ``WeakBox``; or `0`.
+    ///
+    /// Two words in all, so the probe comes back in registers.
+    @usableFromInline package let taggedBox: UInt
     /// The ``PlainEntry`` answering the key when it is the only candidate, or `0`.
     @usableFromInline package let entry: UInt
+
+    @inlinable
+    package init(section: ReadSection.Token, taggedBox: UInt, entry: UInt) {
+        self.section = section
+        self.taggedBox = taggedBox
+        self.entry = entry
+    }
 }
 
 extension Registry {
@@ -56,7 +63,7 @@ extension Registry {
 extension PlainProbe {
     /// A probe that found nothing the fast path can use.
     package init(section: ReadSection.Token) {
-        self.init(section: section, box: 0, isWeak: false, entry: 0)
+        self.init(section: section, taggedBox: 0, entry: 0)
     }
 
     /// Probes one table (inside `section`); `nil` when the table has no node for the key.
@@ -72,14 +79,14 @@ extension PlainProbe {
             node in
             guard !node.isCandidateList else { return PlainProbe(section: section) }
             let entry = unsafeDowncast(node, to: RegistrationEntry.self)
-            // The typed readers below reinterpret the entry and its box as producing the requested type.
-            guard entry.fastValueTypeBits == valueTypeBits else { return PlainProbe(section: section) }
+            // The typed readers below reinterpret the entry and its box as producing the requested type. A node
+            // under a key without parameters is always a `PlainEntry<Value>` whose attributes name `Value`.
+            guard UInt(bitPattern: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
+                return PlainProbe(section: section)
+            }
+            let box = entry.fastSlotWords?.atomicAcquire ?? 0
             return PlainProbe(
-                section: section,
-                box: entry.hasPlainSlot ? entry.cache.unsafelyUnwrapped.words.atomicAcquire : 0,
-                isWeak: entry.cache?.isWeak ?? false,
-                entry: nodeBits
-            )
+                section: section, taggedBox: box == 0 || !entry.hasWeakCache ? box : box | 1, entry: nodeBits)
         }
     }
 }
@@ -91,14 +98,16 @@ extension PlainProbe {
     /// Returns `nil` (having left the section) when only the general path can answer.
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type) throws -> T? {
-        if box != 0 {
-            if !isWeak {
-                let value = Unmanaged<StrongBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!)
-                    ._withUnsafeGuaranteedRef { $0.value }
+        if taggedBox != 0 {
+            if taggedBox & 1 == 0 {
+                let value = Unmanaged<StrongBox<T>>.fromOpaque(
+                    UnsafeRawPointer(bitPattern: taggedBox).unsafelyUnwrapped
+                )
+                ._withUnsafeGuaranteedRef { $0.value }
                 ReadSection.exit(section)
                 return value
             }
-            let object = Unmanaged<WeakBox>.fromOpaque(UnsafeRawPointer(bitPattern: box)!)
+            let object = Unmanaged<WeakBox>.fromOpaque(UnsafeRawPointer(bitPattern: taggedBox & ~1).unsafelyUnwrapped)
                 ._withUnsafeGuaranteedRef { $0.object }
             if let object {
                 ReadSection.exit(section)
@@ -110,7 +119,7 @@ extension PlainProbe {
             return nil
         }
         // Retain the entry before leaving the section: its factory runs outside it.
-        let registration = Unmanaged<PlainEntry<T>>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
+        let registration = Unmanaged<PlainEntry<T>>.fromOpaque(UnsafeRawPointer(bitPattern: entry).unsafelyUnwrapped)
             .takeUnretainedValue()
         ReadSection.exit(section)
         return try registration.resolve(in: .live)
