@@ -132,8 +132,10 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     @usableFromInline package let cache: EntryCache?
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
     private let receipt: ManagedReceiptBox?
-    /// The published-box word of a cached registration without parameters (its cache is the slot), for the
-    /// lock-free probes: a raw address, so reading it retains nothing. `nil` otherwise; kept alive by `cache`.
+    /// The published-box word of a cached registration without parameters (its cache is the slot), for the lock-free
+    /// probes.
+    ///
+    /// A raw address, so reading it retains nothing. `nil` otherwise; kept alive by `cache`.
     @usableFromInline package let fastSlotWords: UnsafeMutablePointer<UInt>?
     // The flags come last so they share one word.
     /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
