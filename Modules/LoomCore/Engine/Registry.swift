@@ -261,10 +261,14 @@ package final class Registry: @unchecked Sendable {
                 state.table = table
                 publish(table)
             }
-            for old in [previous, twin] {
-                guard let old else { continue }
+            // Two optionals rather than an array literal: this path must not allocate.
+            if let previous {
                 state.count -= 1
-                if old.locatesOptional { state.optionalLocatorCount -= 1 }
+                if previous.locatesOptional { state.optionalLocatorCount -= 1 }
+            }
+            if let twin {
+                state.count -= 1
+                if twin.locatesOptional { state.optionalLocatorCount -= 1 }
             }
             state.count += 1
             if entry.locatesOptional { state.optionalLocatorCount += 1 }
