@@ -47,7 +47,9 @@ let modules: [Module] = [
     Module(
         name: "LoomMacros", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomMacrosPlugin"],
         testPlugins: ["LoomAutoregistration"]),
-    Module(name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection"], hasTests: false),
+    Module(
+        name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection"],
+        testDependencies: ["Loom", "LoomMacros"]),
     Module(
         name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],
         hasTests: false),

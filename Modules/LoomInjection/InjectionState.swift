@@ -76,6 +76,8 @@ package final class InjectionState: Sendable {
     /// The enclosing object, once known, for reloads and parametrized resolvers.
     private let enclosing = LoomLock<WeakReference>(WeakReference())
     private let autoreloadTask = LoomLock<Task<Void, Never>?>(nil)
+    /// The test overlay current when the property was created (`0`: none).
+    private let overlaySerial: UInt
 
     private struct WeakReference: @unchecked Sendable {
         // Only read and written inside `enclosing`'s lock.
@@ -102,6 +104,7 @@ package final class InjectionState: Sendable {
         self.fileID = fileID
         self.function = function
         self.line = line
+        overlaySerial = ResolutionOverlay.active?.serial ?? 0
     }
 
     deinit {
@@ -117,11 +120,20 @@ package final class InjectionState: Sendable {
     func value<Value>(_ type: Value.Type, enclosing object: AnyObject?) -> Value {
         if let object { remember(object) }
         do {
-            if refreshesOnEveryRead { return try resolve(Value.self, enclosing: object ?? enclosingObject) }
+            if refreshesOnEveryRead || !mayCacheHere {
+                return try resolve(Value.self, enclosing: object ?? enclosingObject)
+            }
             return try cell.value(Value.self) { try resolve(Value.self, enclosing: object ?? enclosingObject) }
         } catch {
             fail(error)
         }
+    }
+
+    /// Whether a value resolved now may be kept in the property: only in the test overlay (or absence of one) the
+    /// property was created in, so an object that outlives a test never keeps a value resolved inside it.
+    private var mayCacheHere: Bool {
+        guard ResolutionOverrides.mayBeActive else { return true }
+        return (ResolutionOverlay.current?.serial ?? 0) == overlaySerial
     }
 
     /// Resolves again and replaces the cached value.
@@ -184,7 +196,8 @@ package final class InjectionState: Sendable {
 
     /// Resolves the property's value, whatever its shape: `T`, `T?` (nil when missing), `[T]` or `Set<T>`.
     package func resolve<Value>(_ type: Value.Type, enclosing object: AnyObject?) throws -> Value {
-        let source: any DependencySource = container(for: object) ?? GraphSource()
+        let live: any DependencySource = container(for: object) ?? GraphSource()
+        let source = live.overlaid
         let arguments = request.arguments
         if let collection = Value.self as? any CollectionType.Type {
             let key = request.key(lookingUp: collection.elementType)

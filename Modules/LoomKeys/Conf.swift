@@ -215,8 +215,9 @@ extension Conf {
     /// Removes every root value, of every kind of key, so each key reads its default again.
     ///
     /// Meant for tests that set root values. Defaults already built are kept (a default is built at most once).
-    /// Main-actor keys are cleared too. Tests that call it must not run in parallel with tests that read the same
-    /// keys' root values: put them in one `.serialized` suite.
+    /// Main-actor keys are cleared too. Inside `LoomTesting`'s `withTestDependencies` it clears only the root values
+    /// set inside that scope. Elsewhere, tests that call it must not run in parallel with tests that read the same
+    /// keys' root values: put them in one `.serialized` suite, or set the values inside `withTestDependencies`.
     ///
     /// ```swift
     /// @Test func startsFromDefaults() {
@@ -225,7 +226,6 @@ extension Conf {
     /// }
     /// ```
     public static func resetRootValues() {
-        RootStore.resetRootValues()
-        MainActorStore.resetRootValues()
+        KeyAccess.resetRootValues()
     }
 }

@@ -97,7 +97,8 @@ extension Container {
             keys.append(.init(locator: wrapped, alternative: alternative))
             keys.append(.init(locator: wrapped, alternative: alternative, parameters: .enclosingObject))
         }
-        return keys.contains { lookup($0) != nil }
+        let source = overlaid
+        return keys.contains { source.candidates(for: $0) != nil }
     }
 
     // MARK: - The general path

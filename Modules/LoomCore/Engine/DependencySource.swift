@@ -18,6 +18,18 @@ package protocol DependencySource {
     var sourceLogTarget: LogTarget { get }
     /// Where cached instances live for resolutions from this source.
     var environment: ResolutionEnvironment { get }
+    /// Called before `entry` produces a value for a request (verification records dependency edges here).
+    func willProduce(_ entry: RegistrationEntry)
+}
+
+extension DependencySource {
+    package func willProduce(_ entry: RegistrationEntry) {}
+
+    /// The overlay a request must go through instead of this source, if any.
+    @inline(__always)
+    private var forwardingOverlay: ResolutionOverlay? {
+        Self.self == OverlaySource.self ? nil : ResolutionOverlay.active
+    }
 }
 
 extension DependencySource {
@@ -30,6 +42,12 @@ extension DependencySource {
         fileID: StaticString,
         line: UInt
     ) throws -> T {
+        if let overlay = forwardingOverlay {
+            return try overlay.forward {
+                try overlay.source(over: self).resolveOne(
+                    T.self, key: key, arguments: arguments, enclosing: enclosing, fileID: fileID, line: line)
+            }
+        }
         do {
             if let candidates = candidates(for: key) {
                 let value = try produce(T.self, from: candidates, key: key, arguments: arguments, enclosing: enclosing)
@@ -79,6 +97,12 @@ extension DependencySource {
         fileID: StaticString,
         line: UInt
     ) throws -> T? {
+        if let overlay = forwardingOverlay {
+            return try overlay.forward {
+                try overlay.source(over: self).resolveIfPresent(
+                    T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            }
+        }
         guard candidates(for: key) != nil else { return nil }
         return try resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
@@ -91,6 +115,12 @@ extension DependencySource {
         fileID: StaticString,
         line: UInt
     ) throws -> [T] {
+        if let overlay = forwardingOverlay {
+            return try overlay.forward {
+                try overlay.source(over: self).resolveAll(
+                    T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            }
+        }
         let values = try allCandidates(for: key).map { entry in
             try produce(T.self, from: [entry], key: key, arguments: arguments, enclosing: nil)
         }
@@ -113,6 +143,7 @@ extension DependencySource {
             )
         }
         let entry = candidates[0]
+        willProduce(entry)
         if entry.key == key, entry.key.parameters == .none, entry.valueTypeID == ObjectIdentifier(T.self) {
             return try unsafeDowncast(entry, to: PlainEntry<T>.self).resolve(in: environment)
         }

@@ -252,7 +252,8 @@ package final class GraphEngine: @unchecked Sendable {
         for entry in entries
         where entry.eagerness == .eager && entry.cache != nil && entry.key.parameters == .none {
             do {
-                _ = try entry.resolveErased(arguments: [], enclosing: nil, in: .live)
+                _ = try entry.resolveErased(
+                    arguments: [], enclosing: nil, in: ResolutionOverlay.active?.environment ?? .live)
             } catch {
                 logTarget.log(
                     .error,

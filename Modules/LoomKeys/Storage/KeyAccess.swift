@@ -17,7 +17,8 @@ enum KeyAccess {
         let section: ReadSection.Token?
     }
 
-    /// Finds the current box of a key: the task's override, else the root table (root value or built default).
+    /// Finds the current box of a key: the task's override, else a root value set inside the task's test overlay
+    /// (`LoomTesting`), else the root table (root value or built default).
     ///
     /// Non-generic, so the generic front doors inline to a call of this plus a typed load in the caller's module.
     @usableFromInline
@@ -25,6 +26,11 @@ enum KeyAccess {
         let key = KeyTable.address(id)
         if let scope = OverrideScope.active {
             let bits = scope.values.boxBits(for: key)
+            if bits != 0 { return Probe(boxBits: bits, section: nil) }
+        }
+        if let overlay = ResolutionOverlay.active {
+            // Valid for this read: the overlay keeps replaced boxes, and the task-local binding keeps it alive.
+            let bits = overlay.keyValueBits(for: id)
             if bits != 0 { return Probe(boxBits: bits, section: nil) }
         }
         let section = ReadSection.enter()
@@ -61,6 +67,13 @@ enum KeyAccess {
         id: ObjectIdentifier, as type: Value.Type, makeDefault: () -> Value?, key: Any.Type,
         fileID: StaticString, line: UInt
     ) -> Value {
+        if let overlay = ResolutionOverlay.active {
+            let bits = overlay.keyValueBits(for: id)
+            if bits != 0 {
+                return Unmanaged<ValueBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+                    ._withUnsafeGuaranteedRef { $0.value }
+            }
+        }
         if let value = RootStore.value(for: id, as: type) { return value }
         return defaultValue(id: id, as: type, makeDefault: makeDefault, key: key, fileID: fileID, line: line)
     }
@@ -85,7 +98,22 @@ enum KeyAccess {
 
     @usableFromInline
     static func setRootValue<Value: Sendable>(_ value: Value?, id: ObjectIdentifier) {
+        // Inside a test overlay a root value belongs to the test, so parallel tests never see each other's.
+        if let overlay = ResolutionOverlay.active {
+            overlay.setKeyValue(value.map { ValueBox($0) }, for: id)
+            return
+        }
         RootStore.setRootValue(value.map { ValueBox($0) }, for: id)
+    }
+
+    /// Removes every root value: the test overlay's when one is active, else the process-wide ones.
+    static func resetRootValues() {
+        if let overlay = ResolutionOverlay.active {
+            overlay.removeKeyValues()
+            return
+        }
+        RootStore.resetRootValues()
+        MainActorStore.resetRootValues()
     }
 
     // MARK: Main-actor keys

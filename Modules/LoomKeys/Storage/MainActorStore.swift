@@ -21,6 +21,17 @@ final class MainActorValueTable {
     }
 }
 
+/// A main-actor key's root value set inside a test overlay; main-actor isolated, so the overlay may hold it from
+/// any thread while only the main actor reads it.
+@MainActor
+final class MainActorValueBox {
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
+    }
+}
+
 /// Root values and built defaults of main-actor keys.
 enum MainActorStore {
     /// The root values (`nil`: none).
@@ -29,14 +40,27 @@ enum MainActorStore {
     private static let roots = LoomLock<MainActorValueTable?>(nil)
 
     /// The root value of `id`, if set.
+    ///
+    /// Inside a test overlay, a value set inside it comes first.
     @MainActor
     static func rootValue(for id: ObjectIdentifier) -> Any? {
-        roots.withLock { $0 }?.values[id]
+        if let overlay = ResolutionOverlay.active {
+            let bits = overlay.keyValueBits(for: id)
+            if bits != 0 {
+                return Unmanaged<MainActorValueBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+                    .takeUnretainedValue().value
+            }
+        }
+        return roots.withLock { $0 }?.values[id]
     }
 
-    /// Sets (or with `nil`, removes) the root value of `id`.
+    /// Sets (or with `nil`, removes) the root value of `id`; inside a test overlay, only for that overlay.
     @MainActor
     static func setRootValue(_ value: Any?, for id: ObjectIdentifier) {
+        if let overlay = ResolutionOverlay.active {
+            overlay.setKeyValue(value.map(MainActorValueBox.init), for: id)
+            return
+        }
         roots.withLock { $0 = MainActorValueTable.updating($0, id, to: value) }
     }
 

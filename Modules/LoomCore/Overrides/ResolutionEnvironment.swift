@@ -11,6 +11,18 @@ package struct ResolutionEnvironment: Sendable {
     /// Registrations' own caches.
     @usableFromInline package static let live = ResolutionEnvironment(isolatedCaches: nil)
 
+    /// The environment of the current task: its test overlay's, else the live one.
+    package static var current: ResolutionEnvironment { ResolutionOverlay.active?.environment ?? .live }
+
+    /// Drops `entry`'s cached instances in this environment.
+    package func reset(_ entry: RegistrationEntry) {
+        guard let isolatedCaches else {
+            entry.cache?.reset()
+            return
+        }
+        isolatedCaches.reset(entry)
+    }
+
     /// The slot that holds `entry`'s instance for `arguments` in this environment.
     @inline(__always)
     package func slot(for entry: RegistrationEntry, cache: EntryCache, arguments: [AnySendableHashable]?)
@@ -38,6 +50,11 @@ package final class IsolatedCaches: Sendable {
             caches[ObjectIdentifier(entry)] = (entry, cache)
             return cache
         }
+    }
+
+    /// Drops the instances of `entry` created in this scope.
+    package func reset(_ entry: RegistrationEntry) {
+        caches.withLock { $0.removeValue(forKey: ObjectIdentifier(entry)) }?.cache.reset()
     }
 
     /// Drops every instance created in this scope.

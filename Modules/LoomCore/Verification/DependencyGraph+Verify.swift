@@ -1,0 +1,45 @@
+extension DependencyGraph {
+    /// Resolves every parameterless registration of the active containers in a sandbox and reports what is wrong:
+    /// missing dependencies (with the path that needed them), cycles, ambiguities and captive dependencies.
+    ///
+    /// Use it as one expectation in an app's test suite, or in a `doctor` command at run time, to find a missing
+    /// registration before production does. Nothing is created in the live graph: instances built while verifying
+    /// live in the sandbox and are released before this returns, and root values that factories set stay in it.
+    /// Registrations that need factory arguments or an enclosing object are listed in
+    /// ``VerificationReport/skipped``.
+    ///
+    /// ```swift
+    /// @Test func appGraphIsHealthy() {
+    ///     DependencyGraph.activate(appContainer)
+    ///     let report = DependencyGraph.verify()
+    ///     #expect(report.isHealthy, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// > Important: Factories run (in the sandbox), so side effects outside Loom — opening a file, starting a
+    /// > timer — happen. Keep such work out of factories or behind a dependency the test overrides.
+    ///
+    /// - Returns: The report; ``VerificationReport/isHealthy`` when nothing was found.
+    public static func verify() -> VerificationReport {
+        DependencyVerifier.verify(GraphSource())
+    }
+}
+
+extension Container {
+    /// Resolves every parameterless registration of this container and its parents in a sandbox and reports what
+    /// is wrong: missing dependencies (with their path), cycles, ambiguities and captive dependencies.
+    ///
+    /// Use it in a feature module's tests to check its own container without activating anything. Nothing is
+    /// created in the live containers (see ``DependencyGraph/verify()``).
+    ///
+    /// ```swift
+    /// @Test func storageContainerIsHealthy() {
+    ///     #expect(storageContainer.verify().isHealthy)
+    /// }
+    /// ```
+    ///
+    /// - Returns: The report; ``VerificationReport/isHealthy`` when nothing was found.
+    public func verify() -> VerificationReport {
+        DependencyVerifier.verify(self)
+    }
+}

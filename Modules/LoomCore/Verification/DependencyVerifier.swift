@@ -1,0 +1,163 @@
+/// Resolves every parameterless registration of a source in a sandbox and turns what happened into a
+/// ``VerificationReport``.
+///
+/// The sandbox is a ``ResolutionOverlay`` with empty caches and a ``ResolutionRecorder``: every instance built
+/// while verifying lives in the sandbox and is released with it, root values set by factories stay in it, and the
+/// live graph's caches are never touched. Factories do run, so their side effects outside Loom happen.
+package enum DependencyVerifier {
+    package static func verify(_ live: any DependencySource) -> VerificationReport {
+        let outer = ResolutionOverlay.active
+        let recorder = ResolutionRecorder()
+        let sandbox = ResolutionOverlay(
+            container: Container(name: "verification sandbox", parent: outer?.container),
+            parent: outer,
+            visibility: .isolatedInstances,
+            recorder: recorder
+        )
+        let source = sandbox.source(over: live)
+        var seen: Set<ObjectIdentifier> = []
+        let entries = source.visibleEntries.filter { seen.insert(ObjectIdentifier($0)).inserted }
+            .sorted { $0.sequence < $1.sequence }
+        var findings = Findings()
+        for entry in entries {
+            guard entry.attributes.parameterTypes.isEmpty, !entry.attributes.takesEnclosingObject else {
+                findings.skipped.append(entry.summary)
+                continue
+            }
+            let failure: (any Error)? = sandbox.run {
+                recorder.record(entry)
+                do {
+                    _ = try entry.resolveErased(arguments: [], enclosing: nil, in: sandbox.environment)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            let recording = recorder.take()
+            findings.add(recording.edges)
+            if let failure { findings.add(failure, of: entry, recorded: recording.failures) }
+        }
+        findings.addAmbiguities(among: entries, in: source)
+        sandbox.environment.isolatedCaches?.reset()
+        return VerificationReport(
+            registrations: entries.map(\.summary),
+            skipped: findings.skipped,
+            edges: findings.edges,
+            defects: findings.defects
+        )
+    }
+
+    /// The report under construction, without duplicates.
+    private struct Findings {
+        var skipped: [RegistrationSummary] = []
+        var edges: [DependencyEdge] = []
+        var defects: [VerificationDefect] = []
+        private var seenEdges: Set<DependencyEdge> = []
+        private var seenDefects: Set<VerificationDefect> = []
+        private var seenCycles: Set<[String]> = []
+
+        mutating func add(_ recorded: [ResolutionRecorder.Edge]) {
+            for edge in recorded {
+                guard let dependent = edge.dependent, dependent !== edge.dependency else { continue }
+                let summary = DependencyEdge(dependent: dependent.summary, dependency: edge.dependency.summary)
+                guard seenEdges.insert(summary).inserted else { continue }
+                edges.append(summary)
+                if dependent.scope.holdsInstanceLong, edge.dependency.scope.isShortLived,
+                    mayHaveReferenceSemantics(edge.dependency.attributes.valueType)
+                {
+                    report(.captiveDependency(holder: summary.dependent, captive: summary.dependency))
+                }
+            }
+        }
+
+        mutating func add(_ error: any Error, of entry: RegistrationEntry, recorded: [ResolutionRecorder.Failure]) {
+            switch error as? InjectionError {
+            case .cyclicDependencyReference(let cycle):
+                let chain = Self.shortestCycle(in: cycle.chain.map(\.description))
+                if seenCycles.insert(Self.canonical(chain)).inserted { defects.append(.cycle(chain: chain)) }
+            case .missingDependency(let context, _):
+                // The innermost failure is recorded first; its path starts at the registration verified.
+                let path =
+                    recorded.first { failure in
+                        if case .missingDependency(let recordedContext, _) = failure.error {
+                            return recordedContext == context
+                        }
+                        return false
+                    }?.path ?? [entry]
+                report(.missingDependency(missing: context.description, path: path.map(\.summary)))
+            case .multipleDependencies:
+                // Reported once per key by the ambiguity scan.
+                break
+            default:
+                report(.resolutionFailed(registration: entry.summary, message: "\(error)"))
+            }
+        }
+
+        /// Every key (own or alias) that more than one registration answers for a single-value request.
+        mutating func addAmbiguities(among entries: [RegistrationEntry], in source: any DependencySource) {
+            var checked: Set<LookupKey> = []
+            for entry in entries {
+                for key in [entry.key] + entry.aliasKeys where checked.insert(key).inserted {
+                    guard let candidates = source.candidates(for: key), candidates.count > 1 else { continue }
+                    report(.ambiguity(key: key.description, candidates: candidates.map(\.summary)))
+                }
+            }
+        }
+
+        private mutating func report(_ defect: VerificationDefect) {
+            if seenDefects.insert(defect).inserted { defects.append(defect) }
+        }
+
+        /// A chain cut by the depth limit repeats its cycle many times; keep the first full turn.
+        static func shortestCycle(in chain: [String]) -> [String] {
+            for (start, locator) in chain.enumerated() {
+                if let end = chain[(start + 1)...].firstIndex(of: locator) { return Array(chain[start...end]) }
+            }
+            return chain
+        }
+
+        /// The same cycle entered at another registration is the same defect.
+        static func canonical(_ chain: [String]) -> [String] {
+            let ring = chain.count > 1 && chain.first == chain.last ? Array(chain.dropLast()) : chain
+            guard let smallest = ring.indices.min(by: { ring[$0] < ring[$1] }) else { return ring }
+            return Array(ring[smallest...] + ring[..<smallest])
+        }
+    }
+}
+
+extension RegistrationEntry {
+    /// How verification reports name this registration.
+    package var summary: RegistrationSummary {
+        RegistrationSummary(
+            key: key.description,
+            valueType: typeName(attributes.valueType),
+            scope: attributes.scope.description,
+            container: ownerDescription,
+            origin: attributes.origin.description
+        )
+    }
+}
+
+extension DependencyScope {
+    /// Whether instances live until their container or scope lets them go.
+    fileprivate var holdsInstanceLong: Bool {
+        switch self {
+        case .singleton, .managed: true
+        case .instance, .shared: false
+        }
+    }
+
+    /// Whether each holder is meant to get its own (or a released) instance.
+    fileprivate var isShortLived: Bool { !holdsInstanceLong }
+}
+
+/// Whether values of `type` can be shared references.
+///
+/// Classes and existentials (whose conforming type is unknown) can; a captured struct is a copy, so holding one is
+/// not a captive dependency.
+private func mayHaveReferenceSemantics(_ type: Any.Type) -> Bool {
+    if type is AnyClass { return true }
+    if let optional = type as? any OptionalType.Type { return mayHaveReferenceSemantics(optional.wrappedType) }
+    let existentialMetadataKind: UInt = 0x303
+    return unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == existentialMetadataKind
+}
