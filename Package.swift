@@ -124,7 +124,7 @@ targets += [
     // Stress, random-graph and bad-input checks of DESIGN.md §11; `.ci/run` runs it with and without TSan.
     .testTarget(
         name: "LoomReliabilityTests",
-        dependencies: ["Loom", "LoomTestSupport"],
+        dependencies: ["Loom", "LoomTesting", "LoomTestSupport"],
         path: "Tests/LoomReliabilityTests"
     ),
     // Fixtures shared by the test targets (not a product).

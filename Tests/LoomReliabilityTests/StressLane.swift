@@ -1,6 +1,7 @@
 import LoomCore
 import LoomKeys
 import LoomTestSupport
+import LoomTesting
 
 /// One stress thread: draws operations from its own seeded generator and checks every result it can predict.
 ///
@@ -76,6 +77,7 @@ struct StressLane {
             world.managedScope.invalidate()
         case .overrideConf: try overrideConf()
         case .overrideInjectedValues: overrideInjectedValues()
+        case .overrideTestDependencies: try overrideTestDependencies()
         case .setLaneRootValue:
             rootValue += 1
             setRootValue(rootValue, of: stressLaneKeys[index])
@@ -245,6 +247,31 @@ struct StressLane {
                 check(InjectedValues[StressInjectionKey.self] == value + 1, "withValues: did not see the InjectedValue")
             })
         check(InjectedValues[StressInjectionKey.self] == -1, "an InjectedValues override leaked")
+    }
+
+    /// A test-dependency scope on this lane: its overrides answer every path inside, and vanish afterwards.
+    ///
+    /// Only overridden types and `.instance` registrations are resolved inside, so the scope's empty caches never
+    /// build a counted singleton.
+    private mutating func overrideTestDependencies() throws {
+        let value = nextValue()
+        let live = try world.stable.resolve(StressSingleton.self)
+        let replacement = StressSingleton(serial: -value.serial)
+        try withTestDependencies { container in
+            container.register { value }
+            container.register { replacement }
+            InjectedValues[StressInjectionKey.self] = value.serial
+        } operation: { () throws in
+            check(try world.stable.resolve(LaneValue.self) == value, "a container did not see its test override")
+            check(
+                try DependencyGraph.inject(byType: LaneValue.self) == value, "the graph did not see its test override")
+            check(try container.resolve(StressSingleton.self) === replacement, "the lane chain missed the override")
+            check(InjectedValues[StressInjectionKey.self] == value.serial, "did not see a root value set in its scope")
+            check(Conf[StressConfKey.self] == -1, "a foreign Conf override leaked into the scope")
+        }
+        check(try world.stable.resolve(LaneValue.self) == LaneValue(lane: -1, serial: 0), "a test override leaked")
+        check(try world.stable.resolve(StressSingleton.self) === live, "a test override replaced the live singleton")
+        check(InjectedValues[StressInjectionKey.self] == -1, "a test scope's root value leaked")
     }
 
     // MARK: Bookkeeping

@@ -5,16 +5,15 @@ import LoomTestSupport
 
 /// One kind of step a stress lane takes.
 ///
-/// The two `override…` steps enter task-local override scopes of LoomKeys. Extension point: when LoomTesting's
-/// test-dependency overlay (`withTestDependencies`, DESIGN.md §7) lands, add an `overrideTestDependencies` step
-/// that installs an overlay on the lane, checks that the lane's resolutions (graph, containers, `Conf`,
-/// `InjectedValues`) see it, and that nothing built inside it is visible outside or to other lanes.
+/// The `override…` steps enter task-local override scopes: LoomKeys' `Conf.withValue(s)`, and LoomTesting's
+/// test-dependency overlay (`withTestDependencies`), whose registrations and root values must be seen by the lane's
+/// resolutions (graph, containers, `Conf`, `InjectedValues`) and by nobody else.
 enum StressOperation: CaseIterable, Sendable {
     case resolveEveryScope, resolveThroughGraph, resolveDeclarative, resolveFromChurn
     case registerInLane, addToLane, cleanUpLane, toggleLaneActivation
     case registerInChurn, addToChurn, cleanUpChurn, toggleChurnActivation
     case invalidateDeclarative, invalidateManagedScope
-    case overrideConf, overrideInjectedValues, setLaneRootValue
+    case overrideConf, overrideInjectedValues, overrideTestDependencies, setLaneRootValue
 
     /// Reads happen more often than writes in real apps; the draw favours them.
     static let weighted: [StressOperation] =
