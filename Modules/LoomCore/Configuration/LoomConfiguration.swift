@@ -7,8 +7,9 @@
 /// LoomConfiguration.runtimeCycleDetection = .always
 /// ```
 ///
-/// The dependency graph snapshots the indexing and cycle-detection settings of a container when it is
-/// activated; containers resolved directly read the current settings.
+/// The dependency graph snapshots the indexing setting of a container when it is activated (re-activate to change
+/// it). Cycle detection and the depth limit are read at each resolution, so changing them takes effect at once for
+/// every container.
 public enum LoomConfiguration {
     private static let store = ConfigurationStore()
 
@@ -41,9 +42,8 @@ public enum LoomConfiguration {
         set { store.isIndexingEnabled.store(newValue ? 1 : 0) }
     }
 
-    /// A hint for how many registrations the graph will hold, used to size its index (default 0.
-    ///
-    /// Grow as needed).
+    /// A hint for how many registrations the graph will hold, used to size its index up front (default 0: grow as
+    /// needed).
     ///
     /// ```swift
     /// LoomConfiguration.approximateDependencyCount = 5_000
