@@ -1,0 +1,74 @@
+import Loom
+// The key the tour declares is public by default; this target imports internally by default.
+public import LoomKeys
+import LoomMacros
+import LoomTesting
+import Synchronization
+import Testing
+
+// The 30-second tour of README.md, compiled and run. Keep the two in step.
+
+protocol NoteStore: AnyObject, Sendable {
+    func save(_ text: String)
+    var count: Int { get }
+}
+
+final class FileNoteStore: NoteStore {
+    private let notes = Mutex<[String]>([])
+    func save(_ text: String) { notes.withLock { $0.append(text) } }
+    var count: Int { notes.withLock { $0.count } }
+}
+
+final class InMemoryNoteStore: NoteStore {
+    private let notes = Mutex<[String]>([])
+    func save(_ text: String) { notes.withLock { $0.append(text) } }
+    var count: Int { notes.withLock { $0.count } }
+}
+
+// 1. Containers: imperative or declarative; every feature module can own one.
+let tourApp = Container(name: "app") {
+    Dependency { () -> any NoteStore in FileNoteStore() }.scope(.singleton)
+}
+let tourSearch = Container(name: "search", parent: tourApp)
+
+// 2. Property injection, resolved on first use.
+final class Editor: @unchecked Sendable {
+    @Injected(.resolvingOnInit(from: tourSearch)) var store: any NoteStore
+}
+
+// 3. Configuration by key path.
+extension ConfKeys {
+    #declareConfKey("pageSize", Int.self, defaultValue: 20)
+}
+
+@Suite struct ReadmeTourTests {
+    @Test func resolvesFromTheParent() throws {
+        let store: any NoteStore = try tourSearch.resolve()
+        #expect(store is FileNoteStore)
+        #expect(try tourSearch.resolve((any NoteStore).self) === store)
+    }
+
+    @Test func injectsProperties() {
+        #expect(Editor().store is FileNoteStore)
+    }
+
+    @Test func readsConfiguration() {
+        #expect(Conf[\.pageSize] == 20)
+        Conf.withValue(50, for: \.pageSize) {
+            #expect(Conf[\.pageSize] == 50)
+        }
+    }
+
+    // 4. A test override no other test can see.
+    @Test(.dependencies { $0.register { () -> any NoteStore in InMemoryNoteStore() } })
+    func savesANote() throws {
+        let store: any NoteStore = try tourSearch.resolve()
+        store.save("Buy milk")
+        #expect(store is InMemoryNoteStore)
+        #expect(store.count == 1)
+    }
+
+    @Test func reportsMissingDependencies() {
+        #expect(throws: InjectionError.self) { try tourSearch.resolve(Int.self) }
+    }
+}
