@@ -50,7 +50,7 @@ let modules: [Module] = [
     Module(name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection"], hasTests: false),
     Module(
         name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],
-        hasTests: false),
+        testDependencies: [.product(name: "Logging", package: "swift-log")]),
     Module(name: "Loom", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomInjection"]),
 ]
 
