@@ -127,7 +127,24 @@ targets += [
     ),
     // Fixtures shared by the test targets (not a product).
     .target(name: "LoomTestSupport", dependencies: ["LoomCore"], path: "Tests/LoomTestSupport"),
-    .executableTarget(name: "LoomDemo", dependencies: ["Loom"], path: "Tools/LoomDemo"),
+]
+// The sample CLI (DESIGN.md §9): `loom-demo`, a notes tool built as a small modular app, one folder per module under
+// Tools/LoomDemo — a shared module (the note model, configuration keys, the root container) and feature modules each
+// owning its container.
+let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
+    ("LoomDemoCore", ["Loom", "LoomMacros"]),
+    ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
+]
+targets += demoModules.map {
+    .target(name: $0.name, dependencies: $0.dependencies, path: "Tools/LoomDemo/\($0.name)")
+}
+targets += [
+    .executableTarget(name: "LoomDemo", dependencies: ["Loom"], path: "Tools/LoomDemo/LoomDemo"),
+    .testTarget(
+        name: "LoomDemoTests",
+        dependencies: demoModules.map { .target(name: $0.name) } + ["LoomTestSupport"],
+        path: "Tests/LoomDemoTests"
+    ),
 ]
 
 let package = Package(
