@@ -129,11 +129,19 @@ targets += [
     .target(name: "LoomTestSupport", dependencies: ["LoomCore"], path: "Tests/LoomTestSupport"),
 ]
 // The sample CLI (DESIGN.md §9): `loom-demo`, a notes tool built as a small modular app, one folder per module under
-// Tools/LoomDemo — a shared module (the note model, configuration keys, the root container) and feature modules each
-// owning its container.
+// Tools/LoomDemo — a shared module (the note model, configuration keys, the root container), two feature modules each
+// owning its container, and an app module composing them.
 let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
     ("LoomDemoCore", ["Loom", "LoomMacros"]),
     ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
+    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage"]),
+    (
+        "LoomDemoApp",
+        [
+            "Loom", "LoomLogging", .product(name: "Logging", package: "swift-log"), "LoomDemoCore", "LoomDemoStorage",
+            "LoomDemoSearch",
+        ]
+    ),
 ]
 targets += demoModules.map {
     .target(name: $0.name, dependencies: $0.dependencies, path: "Tools/LoomDemo/\($0.name)")
