@@ -130,7 +130,9 @@ targets += [
 ]
 // The sample CLI (DESIGN.md §9): `loom-demo`, a notes tool built as a small modular app, one folder per module under
 // Tools/LoomDemo — a shared module (the note model, configuration keys, the root container), two feature modules each
-// owning its container, and an app module composing them.
+// owning its container, an app module composing them, the commands, and the executable. Only these targets and their
+// tests use swift-argument-parser.
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
     ("LoomDemoCore", ["Loom", "LoomMacros"]),
     ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
@@ -142,15 +144,23 @@ let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
             "LoomDemoSearch",
         ]
     ),
+    ("LoomDemoCommands", ["Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", argumentParser]),
 ]
 targets += demoModules.map {
     .target(name: $0.name, dependencies: $0.dependencies, path: "Tools/LoomDemo/\($0.name)")
 }
 targets += [
-    .executableTarget(name: "LoomDemo", dependencies: ["Loom"], path: "Tools/LoomDemo/LoomDemo"),
+    // Only `@main`: the commands are a library so the tests can run them in-process. (A test target that imports an
+    // executable target gets no build-order edge to it when tests are built for the host, as with macros here, so
+    // a clean build could fail.) The tests run the built `loom-demo` as well.
+    .executableTarget(
+        name: "LoomDemo",
+        dependencies: ["LoomDemoCommands", argumentParser],
+        path: "Tools/LoomDemo/LoomDemo"
+    ),
     .testTarget(
         name: "LoomDemoTests",
-        dependencies: demoModules.map { .target(name: $0.name) } + ["LoomTestSupport"],
+        dependencies: demoModules.map { .target(name: $0.name) } + ["LoomTestSupport", argumentParser],
         path: "Tests/LoomDemoTests"
     ),
 ]
@@ -165,6 +175,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: targets
 )
