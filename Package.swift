@@ -52,7 +52,7 @@ let modules: [Module] = [
         testDependencies: ["Loom", "LoomMacros"]),
     Module(
         name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],
-        hasTests: false),
+        testDependencies: [.product(name: "Logging", package: "swift-log")]),
     Module(name: "Loom", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomInjection"]),
 ]
 
@@ -129,7 +129,42 @@ targets += [
     ),
     // Fixtures shared by the test targets (not a product).
     .target(name: "LoomTestSupport", dependencies: ["LoomCore"], path: "Tests/LoomTestSupport"),
-    .executableTarget(name: "LoomDemo", dependencies: ["Loom"], path: "Tools/LoomDemo"),
+]
+// The sample CLI (DESIGN.md §9): `loom-demo`, a notes tool built as a small modular app, one folder per module under
+// Tools/LoomDemo — a shared module (the note model, configuration keys, the root container), two feature modules each
+// owning its container, an app module composing them, the commands, and the executable. Only these targets and their
+// tests use swift-argument-parser.
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
+    ("LoomDemoCore", ["Loom", "LoomMacros"]),
+    ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
+    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage"]),
+    (
+        "LoomDemoApp",
+        [
+            "Loom", "LoomLogging", .product(name: "Logging", package: "swift-log"), "LoomDemoCore", "LoomDemoStorage",
+            "LoomDemoSearch",
+        ]
+    ),
+    ("LoomDemoCommands", ["Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", argumentParser]),
+]
+targets += demoModules.map {
+    .target(name: $0.name, dependencies: $0.dependencies, path: "Tools/LoomDemo/\($0.name)")
+}
+targets += [
+    // Only `@main`: the commands are a library so the tests can run them in-process. (A test target that imports an
+    // executable target gets no build-order edge to it when tests are built for the host, as with macros here, so
+    // a clean build could fail.) The tests run the built `loom-demo` as well.
+    .executableTarget(
+        name: "LoomDemo",
+        dependencies: ["LoomDemoCommands", argumentParser],
+        path: "Tools/LoomDemo/LoomDemo"
+    ),
+    .testTarget(
+        name: "LoomDemoTests",
+        dependencies: demoModules.map { .target(name: $0.name) } + ["LoomTestSupport", argumentParser],
+        path: "Tests/LoomDemoTests"
+    ),
 ]
 
 let package = Package(
@@ -142,6 +177,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: targets
 )

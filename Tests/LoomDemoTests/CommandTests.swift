@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import Loom
+import LoomDemoApp
+import LoomDemoCommands
+import LoomDemoCore
+import Testing
+
+/// The commands, parsed and run in this process with their output captured.
+///
+/// Serialized: running a command starts the app, which sets process-wide state (the `Conf` root values of the store
+/// settings, the global lookup policy, the graph's active containers). Every run names its store explicitly, so what
+/// another suite left in that state cannot change a result here.
+@Suite(.serialized) struct CommandTests {
+    /// Parses `arguments` as `loom-demo` would, runs the command, and returns what it wrote.
+    func run(_ arguments: [String]) async throws -> [String] {
+        let console = CapturingConsole()
+        var command = try LoomDemoCommand.parseAsRoot(arguments)
+        try await Conf.withValue(console as any NotesConsole, for: \.notesConsole) {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        }
+        return console.lines
+    }
+
+    /// The exit status and message `loom-demo` would print for running `arguments`.
+    func failure(_ arguments: [String]) async -> (code: Int32, message: String)? {
+        do {
+            _ = try await run(arguments)
+            return nil
+        } catch {
+            return (LoomDemoCommand.exitCode(for: error).rawValue, LoomDemoCommand.fullMessage(for: error))
+        }
+    }
+
+    @Test func addListSearchAndRemoveWithAFileStore() async throws {
+        let directory = try TemporaryDirectory()
+        let store = ["--store", "file", "--store-path", directory.path("notes.json")]
+        #expect(try await run(["add", "Buy milk"] + store) == ["Added note 1: Buy milk"])
+        #expect(try await run(["add", "Call", "Ada"] + store) == ["Added note 2: Call Ada"])
+        #expect(try await run(["add", "Buy oat milk"] + store) == ["Added note 3: Buy oat milk"])
+
+        let list = try await run(["list"] + store)
+        #expect(list.count == 3)
+        #expect(list[0].hasPrefix("1  20") && list[0].hasSuffix("  Buy milk"))
+        #expect(list[1].hasSuffix("  Call Ada"))
+
+        let search = try await run(["search", "MILK"] + store)
+        #expect(search.count == 2)
+        #expect(search.allSatisfy { $0.hasSuffix("milk") })
+        let limited = try await run(["search", "milk", "--limit", "1"] + store)
+        #expect(limited.count == 2)
+        #expect(limited.last == "Showing 1 of 2 matches; use --limit to see more.")
+        #expect(try await run(["search", "tea"] + store) == ["No notes match \"tea\"."])
+
+        #expect(try await run(["remove", "1"] + store) == ["Removed note 1: Buy milk"])
+        let remaining = try await run(["list"] + store)
+        #expect(remaining.map { $0.split(separator: " ").first.map(String.init) } == ["2", "3"])
+    }
+
+    @Test func anEmptyStoreSaysHowToAddANote() async throws {
+        let directory = try TemporaryDirectory()
+        let lines = try await run(["list", "--store-path", directory.path("notes.json"), "--store", "file"])
+        #expect(lines == ["No notes yet. Add one with: loom-demo add \"Buy milk\""])
+        #expect(try directory.entries().isEmpty)
+    }
+
+    @Test func theMemoryStoreKeepsNotesForTheLifeOfTheProcessAndWritesNoFile() async throws {
+        let directory = try TemporaryDirectory()
+        let options = ["--store", "memory", "--store-path", directory.path("notes.json")]
+        let word = "memory-\(UUID().uuidString)"
+        let added = try await run(["add", word] + options)
+        #expect(added.count == 1 && added[0].hasSuffix(": \(word)"))
+        #expect(try await run(["search", word] + options).count == 1)
+        #expect(try await run(["list"] + options).contains { $0.hasSuffix(word) })
+        #expect(try directory.entries().isEmpty)
+    }
+
+    @Test func badInputFailsWithAClearMessageAndKeepsTheNotes() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.json")
+        let store = ["--store", "file", "--store-path", path]
+        _ = try await run(["add", "keep me"] + store)
+        let saved = contents(of: path)
+
+        let cases: [(arguments: [String], code: Int32, message: String)] = [
+            (["add", "   "], 1, "A note needs some text"),
+            (["add"], 1, "A note needs some text"),
+            (["remove", "42"], 1, "No note has id 42."),
+            (["remove", "two"], 64, "The value 'two' is invalid for '<id>'"),
+            (["search"], 1, "Search for at least one word"),
+            (["search", "milk", "--limit", "0"], 64, "--limit must be at least 1."),
+            (["frobnicate"], 64, "Unexpected argument 'frobnicate'"),
+            (["list", "--store", "cloud"], 64, "The value 'cloud' is invalid for '--store <store>'"),
+        ]
+        for (arguments, code, message) in cases {
+            // The unknown command gets no store options, so its own error is the one reported.
+            let options = arguments.first == "frobnicate" ? [] : store
+            let failure = try #require(await failure(arguments + options), "\(arguments) succeeded")
+            #expect(failure.code == code, "\(arguments)")
+            #expect(failure.message.contains(message), "\(arguments): \(failure.message)")
+        }
+        #expect(contents(of: path) == saved)
+        #expect(try await run(["list"] + store).count == 1)
+    }
+
+    @Test func anUnreadableStoreIsReportedAndLeftAsItIs() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.json")
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: path))
+        for arguments in [["list"], ["add", "new"], ["search", "x"], ["remove", "1"]] {
+            let failure = try #require(await failure(arguments + ["--store-path", path, "--store", "file"]))
+            #expect(failure.code == 1)
+            #expect(failure.message.contains("Cannot read the notes in \(path): it is not valid JSON"))
+        }
+        #expect(contents(of: path) == Data("{ broken".utf8))
+    }
+
+    @Test func noArgumentsPrintsHelpAndSucceeds() async throws {
+        let failure = try #require(await failure([]))
+        #expect(failure.code == 0)
+        #expect(failure.message.contains("USAGE: loom-demo <subcommand>"))
+        for subcommand in ["add", "list", "search", "remove"] {
+            #expect(failure.message.contains("  \(subcommand) "))
+        }
+    }
+
+    @Test func runningACommandStartsTheAppWithItsSettings() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("started.json")
+        _ = try await run(["list", "--store", "file", "--store-path", path])
+        #expect(Conf[\.notesStoreKind] == .file)
+        #expect(Conf[\.notesStorePath] == path)
+        #expect(Container.lookupPolicy is EnclosingTypeLookupPolicy)
+        let active = Set(DependencyGraph.activeContainers.map(ObjectIdentifier.init))
+        #expect(NotesApp.containers.allSatisfy { active.contains(ObjectIdentifier($0)) })
+    }
+}

@@ -1,0 +1,99 @@
+public import Logging
+public import Loom
+import LoomDemoCore
+public import LoomDemoSearch
+public import LoomDemoStorage
+import LoomLogging
+
+/// The app module: composes the feature modules and starts the app.
+///
+/// It owns no feature of its own. It lists the app's containers, turns the run's settings into configuration, picks
+/// the lookup policy that gives each feature type its own container, activates the containers in the dependency
+/// graph, and hands out each feature's entry point. The executable's commands call ``start(_:)`` first.
+///
+/// ```swift
+/// NotesApp.start(NotesSettings(storeKind: .memory, storePath: "/tmp/notes.json"))
+/// let note = try await NotesApp.notebook().add("Buy milk")
+/// let matches = try await NotesApp.search().search("milk")
+/// ```
+public enum NotesApp {
+    /// Every container of the app, parents before children: `notes` (shared services), `storage`, `search`.
+    ///
+    /// Iterate it to inspect the app, for example to print each container's registrations and parent edges.
+    ///
+    /// ```swift
+    /// for container in NotesApp.containers {
+    ///     print(container.name, container.parent?.name ?? "-")
+    /// }
+    /// ```
+    public static let containers: [Container] = [NotesCore.container, NotesStorage.container, NotesSearch.container]
+
+    /// The swift-log label of the demo's logger.
+    public static let loggerLabel = "loom-demo"
+
+    /// Starts the app with `settings`; safe to call again, each call applying its settings.
+    ///
+    /// 1. With `isVerbose`, installs a ``LoomLogging/SwiftLogLogger`` writing Loom's events (debug and up) to
+    ///    standard error as `LoomConfiguration.logger`.
+    /// 2. Sets the `Conf` root values `notesStoreKind` and `notesStorePath`, which the storage feature reads when it
+    ///    resolves its store.
+    /// 3. Sets `Container.lookupPolicy` to `.enclosingType()`: `@Injected` properties of `Containerable` types (every
+    ///    feature entry point) resolve from their own feature's container.
+    /// 4. Activates ``containers`` in the `DependencyGraph` (activating an active container does nothing).
+    ///
+    /// ```swift
+    /// NotesApp.start(try NotesSettings(store: nil, storePath: nil, verbose: false, environment: [:]))
+    /// ```
+    ///
+    /// > Important: Everything it sets is process-wide. Tests that call it must not run in parallel with each
+    /// > other; tests of one feature can instead build the feature over their own containers.
+    /// - Parameter settings: The run's settings.
+    public static func start(_ settings: NotesSettings) {
+        if settings.isVerbose {
+            let logger = verboseLogger()
+            LoomConfiguration.logger = SwiftLogLogger(logger)
+            switch settings.storeKind {
+            case .file: logger.info("Using the file store at \(settings.storePath)")
+            case .memory: logger.info("Using the memory store")
+            }
+        }
+        Conf.setRootValue(settings.storeKind, for: \.notesStoreKind)
+        Conf.setRootValue(settings.storePath, for: \.notesStorePath)
+        Container.lookupPolicy = .enclosingType()
+        for container in containers {
+            DependencyGraph.activate(container)
+        }
+    }
+
+    /// A new notebook (the storage feature's entry point) over the configured store.
+    ///
+    /// ```swift
+    /// let note = try await NotesApp.notebook().add("Buy milk")
+    /// ```
+    /// - Returns: A notebook resolving from the storage container.
+    public static func notebook() -> Notebook { Notebook() }
+
+    /// A new search (the search feature's entry point) over the configured store.
+    ///
+    /// ```swift
+    /// let result = try await NotesApp.search().search("milk")
+    /// ```
+    /// - Returns: A search resolving from the search container.
+    public static func search() -> NoteSearch { NoteSearch() }
+
+    /// The logger `--verbose` installs: swift-log's stream handler on standard error, at `debug`.
+    ///
+    /// Standard error keeps the log apart from the commands' output, which goes to standard output. The handler is
+    /// passed to the logger directly instead of through `LoggingSystem.bootstrap`, which may run only once per
+    /// process.
+    ///
+    /// ```swift
+    /// LoomConfiguration.logger = SwiftLogLogger(NotesApp.verboseLogger())
+    /// ```
+    /// - Returns: A logger labelled ``loggerLabel``.
+    public static func verboseLogger() -> Logger {
+        var logger = Logger(label: loggerLabel) { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .debug
+        return logger
+    }
+}

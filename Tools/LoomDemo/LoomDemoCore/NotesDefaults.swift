@@ -1,0 +1,49 @@
+public import Foundation
+
+/// The demo's defaults, for the configuration keys and for help texts.
+///
+/// ```swift
+/// let path = NotesDefaults.storePath(environment: ProcessInfo.processInfo.environment)
+/// ```
+public enum NotesDefaults {
+    /// How many matches a search shows unless told otherwise.
+    ///
+    /// ```swift
+    /// Conf[\.notesSearchLimit] == NotesDefaults.searchLimit   // true unless set
+    /// ```
+    public static let searchLimit = 20
+
+    /// The default notes file: `$XDG_DATA_HOME/loom-demo/notes.json`, else `~/.local/share/loom-demo/notes.json`.
+    ///
+    /// Follows the XDG base directory rule: `XDG_DATA_HOME` counts only when it is an absolute path. The file need
+    /// not exist: the first note creates it, with its folders.
+    ///
+    /// ```swift
+    /// NotesDefaults.storePath(environment: ["HOME": "/home/ada"])   // "/home/ada/.local/share/loom-demo/notes.json"
+    /// ```
+    /// - Parameter environment: The environment variables to read (`XDG_DATA_HOME`, `HOME`).
+    /// - Returns: The absolute path of the default notes file.
+    public static func storePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            dataHome = homeDirectory(environment: environment) + "/.local/share"
+        }
+        return dataHome + "/loom-demo/notes.json"
+    }
+
+    /// `HOME` if it is set, else the account's home folder.
+    ///
+    /// ```swift
+    /// NotesDefaults.homeDirectory(environment: ["HOME": "/home/ada"])   // "/home/ada"
+    /// ```
+    /// - Parameter environment: The environment variables to read.
+    /// - Returns: The home folder, without a trailing slash (unless it is `/`).
+    public static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let home = environment["HOME"], !home.isEmpty {
+            return home.count > 1 && home.hasSuffix("/") ? String(home.dropLast()) : home
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.path
+    }
+}

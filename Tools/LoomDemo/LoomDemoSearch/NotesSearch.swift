@@ -1,0 +1,40 @@
+public import Loom
+import LoomDemoStorage
+
+/// The search feature: its container and how to build one.
+///
+/// Search builds on storage, so its container's parent is the storage feature's: a search resolves the store that
+/// storage provides (and, further up, the shared services), while the matcher it registers stays its own.
+///
+/// ```swift
+/// let search = NoteSearch()   // resolves from NotesSearch.container
+/// ```
+public enum NotesSearch {
+    /// The search feature's container, named `search`, below ``LoomDemoStorage/NotesStorage/container``.
+    ///
+    /// Registers ``TermMatcher`` (a new value each time).
+    ///
+    /// ```swift
+    /// let matcher: TermMatcher = try NotesSearch.container.resolve()
+    /// ```
+    public static let container = makeContainer(parent: NotesStorage.container)
+
+    /// Builds a search container with the feature's registrations below `parent`.
+    ///
+    /// Use it to run the search feature over another store: make a child of the storage container that registers
+    /// the store, and build the search container below it.
+    ///
+    /// ```swift
+    /// let storage = Container(name: "scratch", parent: NotesStorage.container) {
+    ///     Dependency { () -> any NoteStore in MemoryNoteStore() }.scope(.singleton)
+    /// }
+    /// let search = NoteSearch(container: NotesSearch.makeContainer(parent: storage))
+    /// ```
+    /// - Parameter parent: The container that provides `any NoteStore`.
+    /// - Returns: A new container named `search`.
+    public static func makeContainer(parent: Container) -> Container {
+        Container(name: "search", parent: parent) {
+            Dependency { TermMatcher() }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+public import Loom
+import LoomDemoCore
+
+/// The storage feature: its container, and the store it provides to the rest of the app.
+///
+/// The container's parent is ``LoomDemoCore/NotesCore/container``, so the feature sees the shared services (the
+/// clock) and keeps its own registrations to itself and to containers below it (the search feature's).
+///
+/// ```swift
+/// let store: any NoteStore = try NotesStorage.container.resolve()
+/// ```
+public enum NotesStorage {
+    /// The storage feature's container, named `storage`.
+    ///
+    /// Registers:
+    /// - `any NoteStore`: the store chosen by `Conf[\.notesStoreKind]`, read on every resolution, so a change of
+    ///   configuration takes effect for the next resolution: a ``FileNoteStore`` for `Conf[\.notesStorePath]`, or
+    ///   the process's ``MemoryNoteStore``. A new value each time (`.instance`): the store's state is in the file or
+    ///   in the memory store.
+    /// - ``MemoryNoteStore``: one per process (`.singleton`).
+    ///
+    /// To use another store, register it as `any NoteStore` in a child of this container:
+    ///
+    /// ```swift
+    /// let storage = Container(name: "storage-under-test", parent: NotesStorage.container) {
+    ///     Dependency { () -> any NoteStore in MemoryNoteStore() }.scope(.singleton)
+    /// }
+    /// let notebook = Notebook(container: storage)
+    /// ```
+    public static let container = Container(name: "storage", parent: NotesCore.container) {
+        Dependency { MemoryNoteStore() }.scope(.singleton)
+        Dependency { () -> any NoteStore in try configuredStore() }.scope(.instance)
+    }
+
+    /// The store the configuration asks for.
+    private static func configuredStore() throws -> any NoteStore {
+        switch Conf[\.notesStoreKind] {
+        case .file: FileNoteStore(path: Conf[\.notesStorePath])
+        case .memory: try container.resolve(MemoryNoteStore.self)
+        }
+    }
+}
