@@ -162,7 +162,7 @@ targets += [
     ),
     .testTarget(
         name: "LoomDemoTests",
-        dependencies: demoModules.map { .target(name: $0.name) } + ["LoomTestSupport", argumentParser],
+        dependencies: demoModules.map { .target(name: $0.name) } + ["LoomTesting", "LoomTestSupport", argumentParser],
         path: "Tests/LoomDemoTests"
     ),
 ]

@@ -4,6 +4,7 @@ import Loom
 import LoomDemoApp
 import LoomDemoCommands
 import LoomDemoCore
+import LoomTesting
 import Testing
 
 /// The commands, parsed and run in this process with their output captured.
@@ -138,4 +139,45 @@ import Testing
         let active = Set(DependencyGraph.activeContainers.map(ObjectIdentifier.init))
         #expect(NotesApp.containers.allSatisfy { active.contains(ObjectIdentifier($0)) })
     }
+
+    @Test func graphListsEveryContainerItsRegistrationsAndTheEdges() async throws {
+        let lines = try await run(["graph", "--store", "memory"])
+        #expect(lines.first == "Container(notes)")
+        #expect(lines.contains("Container(storage) (parent: Container(notes))"))
+        #expect(lines.contains("Container(search) (parent: Container(storage))"))
+        #expect(lines.contains("  Type[MemoryNoteStore] → MemoryNoteStore [singleton]"))
+        #expect(lines.contains("  Type[NoteStore] (Container(storage)) → Type[MemoryNoteStore] (Container(storage))"))
+    }
+
+    @Test func graphPrintsMermaid() async throws {
+        let lines = try await run(["graph", "--format", "mermaid", "--store", "memory"])
+        #expect(lines.first == "flowchart TD")
+        #expect(lines.contains("  subgraph c1[\"Container(storage)\"]"))
+        #expect(lines.contains("  c2 -. parent .-> c1"))
+        #expect(lines.contains { $0.hasPrefix("  r") && $0.contains(" --> r") })
+    }
+
+    @Test func doctorReportsAHealthyGraph() async throws {
+        let lines = try await run(["doctor", "--store", "memory"])
+        #expect(lines.first?.hasSuffix("healthy") == true)
+    }
+
+    @Test func doctorFailsWhenTheGraphHasADefect() async throws {
+        // A registration whose dependency is missing, visible to the graph only inside this test's scope.
+        let outcome = await withTestDependencies { container in
+            container.register { () throws -> Unhealthy in
+                _ = try DependencyGraph.inject(byType: MissingService.self)
+                return Unhealthy()
+            }
+        } operation: {
+            await self.failure(["doctor", "--store", "memory"])
+        }
+        #expect(outcome?.code == ExitCode.failure.rawValue)
+    }
 }
+
+/// Nothing registers it.
+private struct MissingService {}
+
+/// Needs ``MissingService``.
+private struct Unhealthy {}

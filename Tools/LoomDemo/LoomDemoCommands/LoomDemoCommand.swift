@@ -23,7 +23,10 @@ public struct LoomDemoCommand: AsyncParsableCommand {
             Environment: LOOM_DEMO_STORE (file or memory) and LOOM_DEMO_STORE_PATH stand in for --store and \
             --store-path when those are not given.
             """,
-        subcommands: [AddCommand.self, ListCommand.self, SearchCommand.self, RemoveCommand.self]
+        subcommands: [
+            AddCommand.self, ListCommand.self, SearchCommand.self, RemoveCommand.self, GraphCommand.self,
+            DoctorCommand.self,
+        ]
     )
 
     /// Creates the command; swift-argument-parser calls it while parsing.
