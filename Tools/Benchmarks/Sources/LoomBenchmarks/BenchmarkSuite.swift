@@ -136,6 +136,11 @@ struct BenchmarkSuite {
         let floorScaling = runner.throughputScaling(threads: 2) { iterations in
             for _ in 0..<iterations { blackHole(StaticLetFloor.service) }
         }
+        // The same shared instance, retained and released by each read: no lookup at all, only the reference count
+        // both threads must update. A class singleton cannot scale better than this on any container.
+        let retainedFloorScaling = runner.throughputScaling(threads: 2) { iterations in
+            for _ in 0..<iterations { StaticLetFloor.retainAndRelease() }
+        }
         let scaling = loom.twoThreadScaling(fixture.loomContainer)
         return [
             ResultRow(
@@ -145,9 +150,14 @@ struct BenchmarkSuite {
             ResultRow(
                 figure: "2 threads, one cached singleton (class)", loom: .factor(scaling.classSingleton),
                 comparedWith: "`static let` class, 2 threads", comparedValue: .factor(floorScaling),
-                ratio: "\((scaling.classSingleton / floorScaling).rounded(to: 2))× floor",
-                target: "≥ 1.5×, or ≥ 0.9× the floor",
-                verdict: scaling.classSingleton >= 1.5 || scaling.classSingleton >= 0.9 * floorScaling ? .pass : .fail),
+                ratio: "\((scaling.classSingleton / floorScaling).rounded(to: 2))× floor", target: "≥ 1.5×",
+                verdict: scaling.classSingleton >= 1.5 ? .pass : .fail),
+            ResultRow(
+                figure: "2 threads, one cached singleton (class)", loom: .factor(scaling.classSingleton),
+                comparedWith: "retained `static let` class, 2 threads", comparedValue: .factor(retainedFloorScaling),
+                ratio: "\((scaling.classSingleton / retainedFloorScaling).rounded(to: 2))× floor",
+                target: "≥ 0.8× the retained floor",
+                verdict: scaling.classSingleton >= 0.8 * retainedFloorScaling ? .pass : .fail),
         ]
     }
 

@@ -48,6 +48,23 @@ func buildChainDirectly() -> ChainLevel5 {
 enum StaticLetFloor {
     static let service = Service()
     static let value = ValueService(identifier: 1)
+
+    /// An instance built at run time, like a container's singleton (a `static let` of a class without stored
+    /// properties may be emitted as a statically initialised, immortal object whose count is never written).
+    static let runtimeService = makeService()
+
+    @inline(never)
+    private static func makeService() -> Service { Service() }
+
+    /// Takes and drops one strong reference to the shared instance, as a resolve that returns it does: a retain and a
+    /// release of the one shared reference count, the traffic two threads resolving one class singleton cannot avoid.
+    ///
+    /// Unoptimised on purpose: optimised, the retain is removed (the function returns its result guaranteed).
+    @inline(never) @_optimize(none)
+    static func retainAndRelease() {
+        let object = runtimeService
+        blackHole(object)
+    }
 }
 
 // Ten distinct services for the registration figure: registering distinct types is what an app does at launch.
