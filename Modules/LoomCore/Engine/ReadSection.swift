@@ -51,18 +51,30 @@ package enum ReadSection {
 
     /// Leaves the read section entered by ``enter()``.
     ///
-    /// Deliberately an opaque call: Swift's ARC optimiser moves retains across inlined atomic stores, and a reader's
-    /// retain of the value it copied out must happen before it announces that it has left the section.
-    @usableFromInline @inline(never)
+    /// The token only pairs the call with an ``enter()``; the work is in `leaveReadSection()`.
+    @inlinable @inline(__always)
     package static func exit(_ token: Token) {
-        // A section was entered on this thread, so its state exists.
-        let words = UnsafeMutableRawPointer(loom_thread_state_get().unsafelyUnwrapped)
-            .assumingMemoryBound(to: UInt.self)
-        let depth = words[1] &- 1
-        words[1] = depth
-        if depth == 0 { words.atomicStoreRelease(words.atomicRelaxed &+ 1) }
+        leaveReadSection()
     }
+}
 
+/// Leaves the current read section (see ``ReadSection/exit(_:)``).
+///
+/// Deliberately an opaque call: Swift's ARC optimiser moves retains across inlined atomic stores, and a reader's retain
+/// of the value it copied out must happen before it announces that it has left the section. A free function without
+/// parameters: a static method's unused metatype makes the optimiser split it into a thunk and a specialisation, two
+/// calls per read.
+@usableFromInline @inline(never)
+package func leaveReadSection() {
+    // A section was entered on this thread, so its state exists.
+    let words = UnsafeMutableRawPointer(loom_thread_state_get().unsafelyUnwrapped)
+        .assumingMemoryBound(to: UInt.self)
+    let depth = words[1] &- 1
+    words[1] = depth
+    if depth == 0 { words.atomicStoreRelease(words.atomicRelaxed &+ 1) }
+}
+
+extension ReadSection {
     /// Whether this process uses asymmetric fences; decided once, before any reader relies on them.
     private static let usesAsymmetricFences: Bool = {
         guard loom_membarrier_register() == 1 else { return false }

@@ -24,11 +24,14 @@ enum KeyAccess {
     @usableFromInline
     static func probe(_ id: ObjectIdentifier) -> Probe {
         let key = KeyTable.address(id)
-        if let scope = OverrideScope.active {
-            let bits = scope.values.boxBits(for: key)
+        let scopeBits = OverrideScope.activeBits
+        if scopeBits != 0 {
+            // The task-local binding keeps the scope (and its table) alive while this synchronous read runs.
+            let bits = Unmanaged<OverrideScope>.fromOpaque(UnsafeRawPointer(bitPattern: scopeBits)!)
+                ._withUnsafeGuaranteedRef { $0.values.boxBits(for: key) }
             if bits != 0 { return Probe(boxBits: bits, section: nil) }
         }
-        if let overlay = ResolutionOverlay.active {
+        if ResolutionOverrides.mayBeActive, let overlay = ResolutionOverlay.current {
             // Valid for this read: the overlay keeps replaced boxes, and the task-local binding keeps it alive.
             let bits = overlay.keyValueBits(for: id)
             if bits != 0 { return Probe(boxBits: bits, section: nil) }

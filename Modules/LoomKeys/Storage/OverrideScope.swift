@@ -31,6 +31,13 @@ final class OverrideScope: Sendable {
         GlobalWord.activeConfOverrideScopes.relaxedValue == 0 ? nil : current
     }
 
+    /// The current task's scope as unretained bits (`0`: none), without the task-local lookup when no scope exists,
+    /// and without `TaskLocal.get()`'s unspecialised copy and retain.
+    @inline(__always)
+    static var activeBits: UInt {
+        GlobalWord.activeConfOverrideScopes.relaxedValue == 0 ? 0 : $current.currentObjectBits()
+    }
+
     /// A scope holding exactly the values of `context` (which starts from the current overrides).
     convenience init(_ context: ConfContext) {
         self.init(values: context.values, mainActorValues: context.mainActorValues)
