@@ -65,6 +65,20 @@ public enum NotesApp {
         }
     }
 
+    /// Verifies the app's own registrations: the search container's chain (search → storage → notes) holds every
+    /// container of the app.
+    ///
+    /// Verifying the app rather than the whole `DependencyGraph` keeps the answer about this app even in a process
+    /// that activates other containers too (a test runner). Registrations of a test's `withTestDependencies` scope
+    /// are included, as every resolution inside it would see them.
+    ///
+    /// ```swift
+    /// let report = NotesApp.verify()
+    /// print(report.isHealthy ? "healthy" : "\(report)")
+    /// ```
+    /// - Returns: The verification report.
+    public static func verify() -> VerificationReport { NotesSearch.container.verify() }
+
     /// A new notebook (the storage feature's entry point) over the configured store.
     ///
     /// ```swift

@@ -13,7 +13,7 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         try options.startApp()
-        let report = DependencyGraph.verify()
+        let report = NotesApp.verify()
         let console = Conf[\.notesConsole]
         for line in report.description.split(separator: "\n", omittingEmptySubsequences: false) {
             console.write(String(line))

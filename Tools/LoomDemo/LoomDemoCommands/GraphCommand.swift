@@ -20,7 +20,7 @@ struct GraphCommand: AsyncParsableCommand {
 
     func run() async throws {
         try options.startApp()
-        let report = DependencyGraph.verify()
+        let report = NotesApp.verify()
         let console = Conf[\.notesConsole]
         let lines =
             switch format {
