@@ -28,7 +28,7 @@ extension Container {
             T.self, alternative: alternative, scope: .instance, fileID: fileID, line: line
         )
         commit(
-            PlainEntry(attributes: attributes, owner: owner, factory: factory),
+            PlainEntry(attributes: consume attributes, owner: owner, factory: factory),
             optionalKeyOf: T.self)
     }
 
@@ -60,7 +60,7 @@ extension Container {
             T.self, alternative: alternative, scope: scope, fileID: fileID, line: line
         )
         commit(
-            PlainEntry(attributes: attributes, owner: owner, factory: factory),
+            PlainEntry(attributes: consume attributes, owner: owner, factory: factory),
             optionalKeyOf: T.self)
     }
 
@@ -90,7 +90,7 @@ extension Container {
             T.self, alternative: alternative, takesEnclosingObject: true, scope: .instance, fileID: fileID, line: line
         )
         commit(
-            EnclosingObjectEntry(attributes: attributes, owner: owner, factory: factory),
+            EnclosingObjectEntry(attributes: consume attributes, owner: owner, factory: factory),
             optionalKeyOf: T.self)
     }
 
@@ -124,7 +124,7 @@ extension Container {
         )
         commit(
             ParameterizedEntry<T, First, repeat each Rest>(
-                attributes: attributes,
+                attributes: consume attributes,
                 owner: owner,
                 factory: factory
             ),
