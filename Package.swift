@@ -198,3 +198,10 @@ for target in package.targets where target.type != .system && target.type != .pl
             .enableUpcomingFeature("MemberImportVisibility"),
         ]
 }
+
+// `swift package generate-documentation` comes from swift-docc-plugin, added only when asked for
+// (`LOOM_DOCC=1 swift package generate-documentation --target Loom`; see Documentation/Contributing.md), so that
+// neither adopters nor a plain `swift build` / `swift test` resolve it.
+if Context.environment["LOOM_DOCC"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}
