@@ -94,6 +94,39 @@ private final class SettingsScreen {
     @Injected(value: UploadLocation.avatar) var avatarUploads: any UploadService
 }
 
+// MARK: Caching and refresh
+
+private final class Theme: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+private final class ThemedScreen: @unchecked Sendable {
+    // The compiler stores the wrapper in a `var`; the wrapper locks its own state.
+    @Injected var theme: Theme
+    init() { $theme.autoreload() }
+}
+
+private final class ThemeSettings: Sendable {
+    private let dark = LoomLock(false)
+    var isDark: Bool {
+        get { dark.withLock { $0 } }
+        set { dark.withLock { $0 = newValue } }
+    }
+}
+private let themeSettings = ThemeSettings()
+
+// One container whose builder follows the settings: re-evaluating it swaps the theme in one step, so the property
+// never sees a graph without one. Declared here, not in the exit test: inside `#expect(processExitsWith:)` every
+// `#line` is the macro's, and two registrations from one line count as one declaration.
+private let themes = Container(name: "themes") {
+    if themeSettings.isDark {
+        Dependency { Theme(name: "dark") }.scope(.singleton)
+    } else {
+        Dependency { Theme(name: "light") }.scope(.singleton)
+    }
+}
+
 /// The function-parameter snippet.
 private func upload(_ image: Image, @Injected service: ImageUploadService) async throws {
     try await service.upload(image)
@@ -282,22 +315,11 @@ private func upload(_ image: Image, @Injected service: ImageUploadService) async
 
     @Test func autoreloadResolvesAgainAfterEveryGraphChange() async {
         await #expect(processExitsWith: .success) {
-            final class Theme: Sendable {
-                let name: String
-                init(name: String) { self.name = name }
-            }
-            final class ThemedScreen: @unchecked Sendable {
-                // The compiler stores the wrapper in a `var`; the wrapper locks its own state.
-                @Injected var theme: Theme
-                init() { $theme.autoreload() }
-            }
-            let light = Container(name: "light") { Dependency { Theme(name: "light") }.scope(.singleton) }
-            let dark = Container(name: "dark") { Dependency { Theme(name: "dark") }.scope(.singleton) }
-            await DependencyGraph.activate(light)
+            await DependencyGraph.activate(themes)
             let screen = ThemedScreen()
             #expect(screen.theme.name == "light")
-            DependencyGraph.deactivate(light)
-            await DependencyGraph.activate(dark)
+            themeSettings.isDark = true
+            themes.invalidate()  // a graph change
             #expect(await eventually { screen.theme.name == "dark" }, "the property did not reload")
         }
     }
