@@ -27,9 +27,11 @@ let modules: [Module] = [
     // Atomics and the thread-local slot the resolution engine needs on every platform Loom supports
     // (Synchronization's `Atomic` needs macOS 15 / iOS 18; Loom's floor is macOS 14 / iOS 17).
     Module(name: "LoomCoreShims", isProduct: false, hasTests: false, kind: .cShim),
-    Module(name: "LoomCore", dependencies: ["LoomCoreShims"]),
-    Module(name: "LoomKeys", dependencies: ["LoomCore"]),
-    Module(name: "LoomLookup", dependencies: ["LoomCore"]),
+    // The tests of a module's documentation articles compile every snippet, so a test target also depends on the
+    // modules its articles show (LoomCore's articles use `@Injected` and lookup policies, for example).
+    Module(name: "LoomCore", dependencies: ["LoomCoreShims"], testDependencies: ["LoomLookup", "LoomInjection"]),
+    Module(name: "LoomKeys", dependencies: ["LoomCore"], testDependencies: ["LoomMacros"]),
+    Module(name: "LoomLookup", dependencies: ["LoomCore"], testDependencies: ["LoomInjection"]),
     Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup"]),
     Module(
         name: "LoomMacrosPlugin",
@@ -53,7 +55,9 @@ let modules: [Module] = [
     Module(
         name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],
         testDependencies: [.product(name: "Logging", package: "swift-log")]),
-    Module(name: "Loom", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomInjection"]),
+    Module(
+        name: "Loom", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomInjection"],
+        testDependencies: ["LoomMacros"]),
 ]
 
 func target(for module: Module) -> Target {
@@ -193,4 +197,11 @@ for target in package.targets where target.type != .system && target.type != .pl
             .enableUpcomingFeature("InternalImportsByDefault"),
             .enableUpcomingFeature("MemberImportVisibility"),
         ]
+}
+
+// `swift package generate-documentation` comes from swift-docc-plugin, added only when asked for
+// (`LOOM_DOCC=1 swift package generate-documentation --target Loom`; see Documentation/Contributing.md), so that
+// neither adopters nor a plain `swift build` / `swift test` resolve it.
+if Context.environment["LOOM_DOCC"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
 }

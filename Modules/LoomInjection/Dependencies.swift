@@ -1,6 +1,6 @@
 public import LoomCore
 
-/// Keeps a container active in the ``DependencyGraph`` for as long as the property lives (Stitcher's managed
+/// Keeps a container active in the `DependencyGraph` for as long as the property lives (Stitcher's managed
 /// containers).
 ///
 /// Activates the container when the property is created, swaps activation when you assign another container, and

@@ -23,7 +23,7 @@ extension Injected {
         state.reload(Value.self)
     }
 
-    /// Resolves the value again after every ``DependencyGraph`` change (activation, deactivation, invalidation),
+    /// Resolves the value again after every `DependencyGraph` change (activation, deactivation, invalidation),
     /// for as long as the property's owner lives.
     ///
     /// The subscription starts before this call returns; the observing task ends with the property.

@@ -5,7 +5,7 @@ import LoomLookup
 /// Injects a dependency into a property (or a function parameter) — one wrapper for every seed library's spelling.
 ///
 /// Resolving forms find their container through a ``InjectionStrategy`` (default: the `Container.lookupPolicy`
-/// current when the property is created, which by default is the ``DependencyGraph``), resolve on first read and
+/// current when the property is created, which by default is the `DependencyGraph`), resolve on first read and
 /// keep the value: later reads are a lock-free load. They work in classes — where the enclosing object reaches
 /// `Containerable` and Macaroni's parametrized resolvers — and in structs.
 ///
@@ -26,7 +26,7 @@ import LoomLookup
 /// func upload(@Injected service: ImageUploadService) { … }   // upload(service: s) or upload($service: container.resolved())
 /// ```
 ///
-/// A failure to inject is a programming error: it is reported through ``LoomConfiguration/logger``'s
+/// A failure to inject is a programming error: it is reported through `LoomConfiguration.logger`'s
 /// `die(_:file:function:line:)` as `InjectionError: <description>. Recovery: <suggestion>` with the property's
 /// file and line (`T?` and collections recover from a missing registration to `nil` and `[]`).
 ///
@@ -316,7 +316,7 @@ public struct Injected<Value> {
 
     // MARK: Injection (InjectedValues) form
 
-    /// Reads an ``InjectedValues`` key path on every access, like SwiftUI's `@Environment`; read-only (use
+    /// Reads an `InjectedValues` key path on every access, like SwiftUI's `@Environment`; read-only (use
     /// ``InjectedWritable`` to assign through the property).
     ///
     /// ```swift

@@ -1,6 +1,6 @@
 public import LoomKeys
 
-/// Reads and writes an ``InjectedValues`` key path: assigning through the property changes the value every other
+/// Reads and writes an `InjectedValues` key path: assigning through the property changes the value every other
 /// consumer sees (kingnight/Injection's behaviour, opt-in in Loom; ``Injected`` with a key path is read-only).
 ///
 /// Assignment sets the key's root value, so it is visible to all tasks; inside a

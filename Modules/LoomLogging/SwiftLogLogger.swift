@@ -1,7 +1,7 @@
 public import Logging
 public import LoomCore
 
-/// A ``LoomCore/LoomLogger`` that sends Loom's events to a swift-log `Logger`.
+/// A `LoomLogger` that sends Loom's events to a swift-log `Logger`.
 ///
 /// Use it when your app already logs through swift-log (a server, a command-line tool, anything that bootstraps
 /// `LoggingSystem`): Loom's container, registration, resolution and injection events then go to the same handlers,

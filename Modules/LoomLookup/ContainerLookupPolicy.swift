@@ -3,7 +3,7 @@ public import LoomCore
 /// Decides which container an injected property resolves from.
 ///
 /// `@Injected` properties ask the policy for a container, passing their enclosing instance when they have one (a
-/// class); returning `nil` means "resolve from the ``DependencyGraph``". A policy only chooses where to look:
+/// class); returning `nil` means "resolve from the `DependencyGraph`". A policy only chooses where to look:
 /// every resolution still goes through the same engine (scopes, cycle detection, test overrides).
 ///
 /// ```swift
@@ -25,7 +25,7 @@ public protocol ContainerLookupPolicy: Sendable {
     ///   - file: The property's file.
     ///   - function: The function that declared or read the property.
     ///   - line: The property's line.
-    /// - Returns: A container, or `nil` to use ``DependencyGraph``.
+    /// - Returns: A container, or `nil` to use `DependencyGraph`.
     func container<Enclosing>(for instance: Enclosing, file: StaticString, function: StaticString, line: UInt)
         -> Container?
 }

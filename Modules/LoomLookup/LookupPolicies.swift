@@ -1,6 +1,6 @@
 public import LoomCore
 
-/// The default policy: resolve from the ``DependencyGraph`` (every active container).
+/// The default policy: resolve from the `DependencyGraph` (every active container).
 ///
 /// ```swift
 /// Container.lookupPolicy = .graph
@@ -115,7 +115,7 @@ public struct EnclosingTypeLookupPolicy: ContainerLookupPolicy {
 }
 
 extension ContainerLookupPolicy where Self == GraphLookupPolicy {
-    /// Resolve from the ``DependencyGraph`` (the default).
+    /// Resolve from the `DependencyGraph` (the default).
     ///
     /// ```swift
     /// Container.lookupPolicy = .graph

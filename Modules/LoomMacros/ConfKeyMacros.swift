@@ -6,10 +6,10 @@ public import LoomKeys
 
 /// Declares a configuration key with a default value: a key type `ConfKey_<name>` and an accessor `<name>`.
 ///
-/// Use it inside an extension of ``ConfKeys`` (or of a namespace struct in it); read the key with `Conf[\.name]` or
+/// Use it inside an extension of `ConfKeys` (or of a namespace struct in it); read the key with `Conf[\.name]` or
 /// `@InjectedConf(\.name)`. Pass `nil` as the name to get only the key type (with a unique name unless you give
 /// one); pass a custom key type name before `defaultValue:` to name the type yourself, for example to make a
-/// service ``AutoInjectable``. `unsafeNonIsolated: true` accepts a non-`Sendable` type by storing it in a generated
+/// service `AutoInjectable`. `unsafeNonIsolated: true` accepts a non-`Sendable` type by storing it in a generated
 /// `UncheckedSendableBox` (read it with `.value`).
 ///
 /// ```swift
@@ -25,7 +25,7 @@ public import LoomKeys
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The value type, as `Type.self`.
 ///   - unsafeNonIsolated: Whether to box a non-`Sendable` value as `@unchecked Sendable`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
@@ -36,7 +36,7 @@ public macro declareConfKey<T>(
     _ customKeyTypeName: String? = nil, defaultValue: T
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfKeyMacro")
 
-/// Declares a main-actor configuration key (``ConfKeyMainActor``) with a default value.
+/// Declares a main-actor configuration key (`ConfKeyMainActor`) with a default value.
 ///
 /// Use it for values that live on the main actor; the key type is `@MainActor`, and its value need not be
 /// `Sendable`. Only `MainActor.self` is supported for `on:`.
@@ -50,7 +50,7 @@ public macro declareConfKey<T>(
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The value type, as `Type.self`.
 ///   - globalActor: `MainActor.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
@@ -74,7 +74,7 @@ public macro declareConfKey<T, A: GlobalActor>(
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The type the factory builds, as `Type.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
 ///   - defaultValue: The default factory.
@@ -94,7 +94,7 @@ public macro declareConfFactoryKey<T>(
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The type the factory builds, as `Type.self`.
 ///   - globalActor: `MainActor.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
@@ -120,7 +120,7 @@ public macro declareConfFactoryKey<T, A: GlobalActor>(
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The service type, as `Type.self`.
 ///   - unsafeNonIsolated: Whether to box a non-`Sendable` service as `@unchecked Sendable`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
@@ -141,7 +141,7 @@ public macro declareServiceKey<T>(
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The service type, as `Type.self`.
 ///   - globalActor: `MainActor.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
@@ -162,7 +162,7 @@ public macro declareServiceKey<T, A: GlobalActor>(
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The type the factory builds, as `Type.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
 ///   - defaultValue: The default factory, or `nil`.
@@ -182,7 +182,7 @@ public macro declareServiceFactoryKey<T>(
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
-///   - name: The accessor's name in ``ConfKeys``, or `nil` for none.
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The type the factory builds, as `Type.self`.
 ///   - globalActor: `MainActor.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
@@ -206,7 +206,7 @@ public macro declareServiceFactoryKey<T, A: GlobalActor>(
 /// ```
 ///
 /// - Parameters:
-///   - keyPath: The key's path in ``ConfKeys``.
+///   - keyPath: The key's path in `ConfKeys`.
 ///   - type: The key's value type, as `Type.self`.
 ///   - name: The accessor's name (default: the key path's last component).
 @freestanding(declaration, names: arbitrary)
@@ -223,7 +223,7 @@ public macro declareConfAccessor<K: ConfKey>(
 /// ```
 ///
 /// - Parameters:
-///   - keyPath: The key's path in ``ConfKeys``.
+///   - keyPath: The key's path in `ConfKeys`.
 ///   - type: The key's value type, as `Type.self`.
 ///   - globalActor: `MainActor.self`.
 ///   - name: The accessor's name (default: the key path's last component).
@@ -242,7 +242,7 @@ public macro declareConfAccessor<K: ConfKeyMainActor>(
 /// ```
 ///
 /// - Parameters:
-///   - keyPath: The factory key's path in ``ConfKeys``.
+///   - keyPath: The factory key's path in `ConfKeys`.
 ///   - type: The type the factory builds, as `Type.self`.
 ///   - name: The accessor's name (default: the key path's last component).
 @freestanding(declaration, names: arbitrary)
@@ -259,7 +259,7 @@ public macro declareConfFactoryAccessor<K: ConfKey, T>(
 /// ```
 ///
 /// - Parameters:
-///   - keyPath: The factory key's path in ``ConfKeys``.
+///   - keyPath: The factory key's path in `ConfKeys`.
 ///   - type: The type the factory builds, as `Type.self`.
 ///   - globalActor: `MainActor.self`.
 ///   - name: The accessor's name (default: the key path's last component).

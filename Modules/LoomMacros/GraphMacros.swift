@@ -1,7 +1,7 @@
 // The graph macros of StitcherMacros: injected parameters, the preferred initialiser and registerable types.
 
 /// Generates a disfavoured overload of a function or initialiser whose parameters are resolved from the active
-/// ``DependencyGraph``.
+/// `DependencyGraph`.
 ///
 /// Use it when a type's dependencies arrive through its initialiser (or a method's parameters) but most call sites
 /// should not pass them: `UploadService()` then means "inject what `init(networkingSession:)` needs".
@@ -63,13 +63,13 @@ public macro InjectedParameters(
 @attached(peer)
 public macro PreferredInitializer() = #externalMacro(module: "LoomMacrosPlugin", type: "PreferredInitializerMacro")
 
-/// Generates a ``RegisterableDependency`` (and, where the autoregistration plugin can name the type,
-/// ``AutoregisterableDependency``) conformance: a `static let dependencyRegistration` built from the type's
+/// Generates a `RegisterableDependency` (and, where the autoregistration plugin can name the type,
+/// `AutoregisterableDependency`) conformance: a `static let dependencyRegistration` built from the type's
 /// preferred initialiser.
 ///
 /// Omitted arguments mean exactly what this declaration says: located by the attached type, the automatic scope, lazy,
-/// and the initialiser's parameters taken as runtime factory arguments. These are ``Dependency``'s own defaults, so
-/// the generated registration does not repeat them: the automatic scope is ``DependencyScope/automatic(for:)``
+/// and the initialiser's parameters taken as runtime factory arguments. These are `Dependency`'s own defaults, so
+/// the generated registration does not repeat them: the automatic scope is `DependencyScope.automatic(for:)`
 /// (`.shared` for classes, `.instance` for value types) for a `Sendable` type, and `.instance` for any other type (a
 /// non-`Sendable` instance must not be shared across tasks). The generated members have the type's access level. `by: .name("s")` also generates
 /// `static let dependencyName`, `by: .value(v)` `static let dependencyValue`; `by: .type(A.self, (any P).self)`
@@ -98,7 +98,7 @@ public macro PreferredInitializer() = #externalMacro(module: "LoomMacrosPlugin",
 /// }
 /// ```
 ///
-/// > Important: An explicit `scope:` or `eagerness: .eager` needs a `Sendable` type (as ``Dependency/scope(_:)``
+/// > Important: An explicit `scope:` or `eagerness: .eager` needs a `Sendable` type (as `Dependency.scope(_:)`
 /// > does). Generic types cannot be registerable (Swift has no static stored properties in generic types). Do not
 /// > list the attached type itself in `.type(…)`: it is implied, and naming it in its own attribute makes the
 /// > compiler report a circular reference.

@@ -28,7 +28,7 @@ public enum InjectedParametersParent: Sendable, Hashable, CaseIterable {
     case enumParent
 }
 
-/// How `@InjectedParameters` resolves each injected parameter from the ``DependencyGraph``.
+/// How `@InjectedParameters` resolves each injected parameter from the `DependencyGraph`.
 ///
 /// ```swift
 /// final class Service {

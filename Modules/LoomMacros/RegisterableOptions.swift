@@ -71,7 +71,7 @@ public struct RegisterableLocator: Sendable {
 
 /// How long a `@Registerable` type's instances are reused: the `scope:` argument of the macro.
 ///
-/// It spells the ``DependencyScope`` cases, plus `.automatic` for the attached type's automatic scope (the default).
+/// It spells the `DependencyScope` cases, plus `.automatic` for the attached type's automatic scope (the default).
 ///
 /// ```swift
 /// @Registerable(scope: .singleton)
@@ -81,7 +81,7 @@ public struct RegisterableScope: Sendable {
     /// The scope, or `nil` for the attached type's automatic scope.
     let scope: DependencyScope?
 
-    /// The attached type's automatic scope, ``Dependency``'s default: ``DependencyScope/automatic(for:)`` (`.shared`
+    /// The attached type's automatic scope, `Dependency`'s default: `DependencyScope.automatic(for:)` (`.shared`
     /// for classes, `.instance` for value types) for a `Sendable` type, `.instance` for any other.
     ///
     /// ```swift
@@ -121,7 +121,7 @@ public struct RegisterableScope: Sendable {
     /// @Registerable(scope: .managed(Sessions.current))
     /// final class UserSession: Sendable { init() {} }
     /// ```
-    /// - Parameter provider: The invalidation provider, such as a ``ManagedScope``.
+    /// - Parameter provider: The invalidation provider, such as a `ManagedScope`.
     /// - Returns: A managed scope.
     public static func managed(_ provider: any ManagedDependencyScopeProviding) -> RegisterableScope {
         RegisterableScope(scope: .managed(provider))
@@ -153,7 +153,7 @@ public enum RegisterableParameters: Sendable, Hashable, CaseIterable {
     /// The initialiser's parameters are the registration's factory arguments, passed at injection time:
     /// `try DependencyGraph.inject(byType: UploadService.self, session)`. Their types must be `Hashable & Sendable`.
     case runtime
-    /// Each parameter is resolved by type from the ``DependencyGraph`` when the factory runs; a failure is thrown
+    /// Each parameter is resolved by type from the `DependencyGraph` when the factory runs; a failure is thrown
     /// to the resolver like any factory error.
     case injected
 }

@@ -65,7 +65,7 @@ extension Container {
     }
 
     /// Registers a Macaroni-style parametrized resolver, which receives the enclosing object of a lazily
-    /// injected property, or the `parameter:` passed to ``resolve(_:parameter:alternative:)``.
+    /// injected property, or the `parameter:` passed to ``resolve(_:parameter:alternative:fileID:line:)``.
     ///
     /// A plain `resolve()` does not use it; lazy `@Injected` properties prefer it over a plain registration.
     ///

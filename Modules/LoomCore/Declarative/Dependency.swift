@@ -20,7 +20,7 @@
 ///
 /// > Important: Values shared through cached scopes cross tasks, so the scope-bearing initialisers and
 /// > ``scope(_:)`` exist only for `Sendable` values. A non-`Sendable` value can still be registered with
-/// > ``init(fileID:line:_:)-(()->Value)`` and is then built anew on every resolve.
+/// > `Dependency { … }` and is then built anew on every resolve.
 public struct Dependency<Value>: Sendable {
     package var provider: DependencyFactory.Provider<Value>
     package var locator: DependencyLocator

@@ -67,7 +67,8 @@ public protocol LoomLogger: Sendable {
     ///   - message: The message, built only if the event is recorded.
     ///   - level: The event's severity.
     ///   - file: The file of the user code that caused the event.
-    ///   - function: The function of the user code that caused the event.
+    ///   - function: The function of the user code for events of property wrappers, which capture it; for other
+    ///     events (registrations, resolutions, activations) the Loom function that reported them.
     ///   - line: The line of the user code that caused the event.
     func log(
         _ message: @autoclosure () -> String, level: LoomLogLevel, file: StaticString, function: StaticString,

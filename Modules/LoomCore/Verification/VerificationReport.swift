@@ -53,8 +53,8 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// print(DependencyGraph.verify())
-    /// // Verified 12 registrations (1 skipped: needs arguments), 9 edges: 1 defect
-    /// // 1. Missing dependency Type[any Clock] …
+    /// // Verified 12 registration(s) (1 skipped: they need arguments), 9 edge(s): 1 defect(s)
+    /// // 1. Missing dependency Type[Clock] …
     /// ```
     public var description: String {
         var text = "Verified \(registrations.count - skipped.count) registration(s)"
@@ -76,7 +76,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
 /// }
 /// ```
 public struct RegistrationSummary: Hashable, Sendable, CustomStringConvertible {
-    /// The key it answers, as errors print it: `Type[any NoteStore]`, `Name[db]`.
+    /// The key it answers, as errors print it: `Type[NoteStore]` (for `any NoteStore`), `Name[db]`.
     public let key: String
     /// The type its factory produces.
     public let valueType: String
