@@ -157,14 +157,12 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  r") && $0.contains(" --> r") })
     }
 
-    @Test func doctorReportsAHealthyGraph() async {
-        // `doctor` verifies the whole process-wide graph, where suites of other targets running in parallel activate
-        // containers of their own (LoomIntegrationTests' fixture app registers `any NoteStore` twice, on purpose); a
-        // child process sees the demo app alone.
-        await #expect(processExitsWith: .success) {
-            let lines = try await CommandTests().run(["doctor", "--store", "memory"])
-            #expect(lines.first?.hasSuffix("healthy") == true)
-        }
+    @Test func doctorReportsAHealthyGraph() async throws {
+        // `doctor` verifies the app's own containers (`NotesApp.verify()`), so containers that suites of other targets
+        // activate in this process (LoomIntegrationTests' fixture app registers `any NoteStore` twice, on purpose)
+        // cannot change its answer.
+        let lines = try await run(["doctor", "--store", "memory"])
+        #expect(lines.first?.hasSuffix("healthy") == true)
     }
 
     @Test func doctorFailsWhenTheGraphHasADefect() async throws {
