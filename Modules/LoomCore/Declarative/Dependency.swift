@@ -70,11 +70,6 @@ public struct Dependency<Value>: Sendable {
         self.init(provider: .init(factory), scope: .instance, origin: SourceOrigin(fileID: fileID, line: line))
     }
 
-    /// The entry this declaration registers in a container.
-    package func makeEntry(key: LookupKey, owner: RegistrationOwner, reusing cache: EntryCache?) -> RegistrationEntry {
-        provider.makeEntry(attributes, key, owner, cache)
-    }
-
     package var attributes: RegistrationAttributes {
         RegistrationAttributes(
             locator: locator,

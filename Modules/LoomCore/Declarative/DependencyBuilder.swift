@@ -105,6 +105,20 @@ public enum DependencyBuilder {
         DependencyGroup(components: groups.flatMap(\.components))
     }
 
+    /// A block of one statement: its group as is.
+    ///
+    /// The common case inside `for` loops and `if` branches; taking it apart would cost two array allocations per
+    /// registration.
+    ///
+    /// ```swift
+    /// Container { for name in names { Dependency(named: name) { Service() } } }
+    /// ```
+    /// - Parameter group: The statement's group.
+    /// - Returns: The same group.
+    public static func buildBlock(_ group: DependencyGroup) -> DependencyGroup {
+        group
+    }
+
     /// Supports `if` without `else`.
     ///
     /// ```swift

@@ -59,7 +59,10 @@ package final class DependencyComponent: Sendable {
     package let key: LookupKey
     package let alsoReplacing: [LookupKey]
     package let problems: [String]
-    package let makeEntry: @Sendable (RegistrationOwner, EntryCache?) -> RegistrationEntry
+    /// The provider's entry maker; the component passes its own attributes and key, so nothing is computed twice and
+    /// the ``Dependency`` itself is not kept.
+    private let makeProviderEntry:
+        @Sendable (RegistrationAttributes, LookupKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
 
     package init<Value>(_ dependency: Dependency<Value>) {
         attributes = dependency.attributes
@@ -81,7 +84,11 @@ package final class DependencyComponent: Sendable {
         } else {
             alsoReplacing = []
         }
-        let key = key
-        makeEntry = { owner, cache in dependency.makeEntry(key: key, owner: owner, reusing: cache) }
+        makeProviderEntry = dependency.provider.makeEntry
+    }
+
+    /// A new entry for this registration in `owner`'s container, taking over `cache` when given.
+    package func makeEntry(_ owner: RegistrationOwner, _ cache: EntryCache?) -> RegistrationEntry {
+        makeProviderEntry(attributes, key, owner, cache)
     }
 }
