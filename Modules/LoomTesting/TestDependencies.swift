@@ -66,7 +66,7 @@ public func withTestDependencies<R>(
     _ configure: (Container) throws -> Void,
     operation: () throws -> R
 ) rethrows -> R {
-    let overlay = makeOverlay(mode)
+    let overlay = ResolutionOverlay(named: "test overrides", visibility: mode.visibility)
     return try overlay.run {
         try configure(overlay.container)
         return try operation()
@@ -100,19 +100,9 @@ public func withTestDependencies<R>(
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
 ) async rethrows -> R {
-    let overlay = makeOverlay(mode)
+    let overlay = ResolutionOverlay(named: "test overrides", visibility: mode.visibility)
     return try await overlay.run(isolation: isolation) {
         try configure(overlay.container)
         return try await operation()
     }
-}
-
-/// A new overlay nested in the current task's one, if any.
-private func makeOverlay(_ mode: TestDependencyMode) -> ResolutionOverlay {
-    let outer = ResolutionOverlay.active
-    return ResolutionOverlay(
-        container: Container(name: "test overrides", parent: outer?.container),
-        parent: outer,
-        visibility: mode.visibility
-    )
 }

@@ -25,9 +25,9 @@ package protocol DependencySource {
 extension DependencySource {
     package func willProduce(_ entry: RegistrationEntry) {}
 
-    /// The overlay a request must go through instead of this source, if any.
+    /// The overlay a request must go through instead of this source, if any (an ``OverlaySource`` already is one).
     @inline(__always)
-    private var forwardingOverlay: ResolutionOverlay? {
+    package var forwardingOverlay: ResolutionOverlay? {
         Self.self == OverlaySource.self ? nil : ResolutionOverlay.active
     }
 }

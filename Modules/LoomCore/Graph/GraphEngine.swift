@@ -252,8 +252,7 @@ package final class GraphEngine: @unchecked Sendable {
         for entry in entries
         where entry.eagerness == .eager && entry.cache != nil && entry.key.parameters == .none {
             do {
-                _ = try entry.resolveErased(
-                    arguments: [], enclosing: nil, in: ResolutionOverlay.active?.environment ?? .live)
+                _ = try entry.resolveErased(arguments: [], enclosing: nil, in: .current)
             } catch {
                 logTarget.log(
                     .error,

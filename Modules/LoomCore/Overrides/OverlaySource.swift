@@ -44,7 +44,7 @@ package struct OverlaySource: DependencySource {
 extension DependencySource {
     /// This source as the current task sees it: through its overlay when one is active.
     package var overlaid: any DependencySource {
-        guard Self.self != OverlaySource.self, let overlay = ResolutionOverlay.active else { return self }
+        guard let overlay = forwardingOverlay else { return self }
         return overlay.source(over: self)
     }
 }

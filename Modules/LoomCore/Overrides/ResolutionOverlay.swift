@@ -40,13 +40,13 @@ package final class ResolutionOverlay: Sendable {
 
     private static let serials = AtomicWord()
 
-    package init(
-        container: Container,
-        parent: ResolutionOverlay?,
-        visibility: Visibility,
-        recorder: ResolutionRecorder? = nil
-    ) {
-        self.container = container
+    /// Creates an overlay nested in the current task's one (if any), with an empty override container named `name`
+    /// whose parent is the enclosing overlay's container.
+    ///
+    /// Bind it with ``run(_:)``.
+    package init(named name: String, visibility: Visibility, recorder: ResolutionRecorder? = nil) {
+        let parent = Self.active
+        container = Container(name: name, parent: parent?.container)
         self.parent = parent
         seesLiveRegistrations = visibility != .overridesOnly && (parent?.seesLiveRegistrations ?? true)
         environment =

@@ -6,14 +6,9 @@
 /// live graph's caches are never touched. Factories do run, so their side effects outside Loom happen.
 package enum DependencyVerifier {
     package static func verify(_ live: any DependencySource) -> VerificationReport {
-        let outer = ResolutionOverlay.active
         let recorder = ResolutionRecorder()
         let sandbox = ResolutionOverlay(
-            container: Container(name: "verification sandbox", parent: outer?.container),
-            parent: outer,
-            visibility: .isolatedInstances,
-            recorder: recorder
-        )
+            named: "verification sandbox", visibility: .isolatedInstances, recorder: recorder)
         let source = sandbox.source(over: live)
         var seen: Set<ObjectIdentifier> = []
         let entries = source.visibleEntries.filter { seen.insert(ObjectIdentifier($0)).inserted }
