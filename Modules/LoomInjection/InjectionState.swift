@@ -157,6 +157,7 @@ package final class InjectionState: Sendable {
 
     /// Re-resolves after every dependency-graph change for as long as this state lives.
     package func autoreload<Value>(_ type: Value.Type) {
+        cell.expectReplacements()
         let changes = DependencyGraph.changes
         let task = Task { [weak self] in
             for await _ in changes {

@@ -123,4 +123,34 @@ import Testing
         let settled: Service = try container.resolve()
         #expect(try container.resolve(Service.self) === settled)
     }
+
+    /// `@Injected`'s storage read lock-free by several threads while another keeps reloading it: every read returns a
+    /// value that was published, and replaced values are released only when no reader can still be copying them.
+    @Test func lockFreeCellReadsRaceReplacementsSafely() throws {
+        for expectsReplacements in [false, true] {
+            let cell = _ResolvedValueCell(holdsWeakly: false)
+            if expectsReplacements { cell.expectReplacements() }
+            _ = try cell.value(Service.self) { Service(id: 0) }
+            let replacements = 500
+            let outOfRange = Counter()
+            let reads = Counter()
+            onThreads(3) { index in
+                if index == 0 {
+                    for id in 1...replacements { cell.replace(with: Service(id: id)) }
+                } else {
+                    var last = 0
+                    for _ in 0..<20_000 {
+                        guard let service = cell._cachedValue(Service.self) else { continue }
+                        if !(0...replacements).contains(service.id) { outOfRange.increment() }
+                        last = service.id
+                    }
+                    reads.increment()
+                    _ = last
+                }
+            }
+            #expect(outOfRange.value == 0)
+            #expect(reads.value == 2)
+            #expect(cell._cachedValue(Service.self)?.id == replacements)
+        }
+    }
 }

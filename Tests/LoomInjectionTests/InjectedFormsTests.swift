@@ -99,6 +99,44 @@ import Testing
         #expect(screen.session !== first)
     }
 
+    /// Reads before a first `reload()` go without synchronisation, so the value they read stays alive until the
+    /// property's owner is released; later replaced values are released at their reload.
+    @Test func reloadKeepsTheFirstReadValueUntilTheOwnerGoes() {
+        final class Session: Sendable {}
+        let container = Container(name: "reload-lifetime", logger: DisabledLogger())
+        container.register { Session() }
+        final class Screen { @Injected var session: Session }
+        weak var first: Session?
+        weak var second: Session?
+        do {
+            let screen = Container.withLookupPolicy(.singleton(container)) { Screen() }
+            first = screen.session
+            screen.$session.reload()
+            second = screen.session
+            screen.$session.reload()
+            #expect(first != nil)
+            #expect(second == nil)
+        }
+        #expect(first == nil)
+    }
+
+    @Test func autoreloadingPropertiesReleaseEveryReplacedValue() {
+        final class Session: Sendable {}
+        let container = Container(name: "autoreload-lifetime", logger: DisabledLogger())
+        container.register { Session() }
+        final class Screen: @unchecked Sendable {
+            // The wrapper's storage is written once, in init; the wrapper synchronises itself.
+            @Injected var session: Session
+            init() { $session.autoreload() }
+        }
+        weak var first: Session?
+        let screen = Container.withLookupPolicy(.singleton(container)) { Screen() }
+        first = screen.session
+        screen.$session.reload()
+        #expect(first == nil)
+        #expect(screen.session !== first)
+    }
+
     @Test func autoreloadPicksUpAContainerSwap() async {
         final class Theme: Sendable {
             let name: String

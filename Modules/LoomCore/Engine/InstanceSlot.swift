@@ -96,6 +96,56 @@ package class InstanceSlot: @unchecked Sendable {
     }
 }
 
+/// The slot of a lazily injected property (``_ResolvedValueCell``), which can also publish its first value for
+/// reads that need no read section.
+///
+/// `words[2]` holds the box of the cell's first value, retained by this slot and never released before it, once
+/// that value is known to be the current one; bit 0 set ("replaced") once the cell has been, or is about to be,
+/// given another value. While `words[2]` holds an untagged box, a reader copies the value straight out of it: the box
+/// cannot go away under the reader, because nothing frees it before the slot itself. After the first replacement,
+/// readers take the read-section path through `words[0]` as every other slot does, and the first box lives on until
+/// the slot is released — the price of the unsynchronised reads before.
+@usableFromInline
+package final class ValueCellSlot: InstanceSlot, @unchecked Sendable {
+    // Accessed only atomically, through `words + 2`: laid out right after the root class's two words.
+    private var firstBox: UInt = 0
+
+    override package init() {
+        super.init()
+        assert(
+            withUnsafeMutablePointer(to: &firstBox) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(words + 2),
+            "ValueCellSlot's first-box word must follow InstanceSlot's two words"
+        )
+    }
+
+    deinit {
+        let bits = (words + 2).atomicRelaxed & ~1
+        if bits != 0 { Unmanaged<InstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+    }
+
+    /// Publishes the current box as the first value for unsynchronised reads, unless the slot was ever replaced.
+    ///
+    /// Call after the slot's first fill. A replacement marks the slot before publishing its new box, so a first box
+    /// adopted here is always the value the slot held when nothing had replaced it.
+    package func adoptFirstBox() {
+        guard (words + 2).atomicAcquire == 0, let box else { return }
+        let bits = UInt(bitPattern: Unmanaged.passRetained(box).toOpaque())
+        if !(words + 2).atomicCompareExchange(expected: 0, desired: bits) {
+            Unmanaged<InstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+        }
+    }
+
+    /// Sends every later read through the read section; call before replacing the slot's value.
+    package func markReplaced() {
+        while true {
+            let current = (words + 2).atomicAcquire
+            if current & 1 == 1 || (words + 2).atomicCompareExchange(expected: current, desired: current | 1) {
+                return
+            }
+        }
+    }
+}
+
 /// Where threads wait while another thread constructs a cached instance they need.
 ///
 /// One process-wide mutex and condition variable: construction races are rare and short, so a broadcast to

@@ -20,58 +20,60 @@ public import LoomCoreShims
 package enum ReadSection {
     /// Proof of having entered a section, handed to ``exit(_:)``.
     ///
-    /// Empty: leaving reads everything it needs from the thread's own words, so a token costs no register and
-    /// functions that return one with their result still return in registers.
+    /// One word, so functions that return a token with their result still return in registers: the odd sequence
+    /// value this thread published on entering, or `0` when the section was nested in another one (which the outer
+    /// section's exit closes).
     @usableFromInline
     package struct Token {
+        @usableFromInline let entered: UInt
+
         @inlinable
-        init() {}
+        init(entered: UInt) { self.entered = entered }
     }
 
     /// Enters a read section; pair with ``exit(_:)`` on every path, with no user code or blocking in between.
+    ///
+    /// Nesting is carried by the token rather than a per-thread counter: the sequence is odd exactly while the
+    /// thread is inside its outermost section, so entering and leaving are one load and two plain stores of the
+    /// thread's own line, with no read-modify-write for the next read to wait on.
     @inlinable @inline(__always)
     package static func enter() -> Token {
         let words = ThreadState.currentWords
-        let depth = words[1]
-        if depth == 0 {
-            // The sequence is even outside a section; odd marks this thread as reading.
-            let entered = words.atomicRelaxed &+ 1
-            if GlobalWord.asymmetricFences.pointer.atomicRelaxed != 0 {
-                // Writers' membarrier orders this store before the loads that follow; only the compiler must not.
-                words.atomicStoreRelaxed(entered)
-                loom_compiler_barrier()
-            } else {
-                // Sequentially consistent, so the store is visible before this thread loads any shared pointer.
-                words.atomicStoreSequentiallyConsistent(entered)
-            }
+        let sequence = words.atomicRelaxed
+        guard sequence & 1 == 0 else { return Token(entered: 0) }
+        let entered = sequence &+ 1
+        if GlobalWord.asymmetricFences.pointer.atomicRelaxed != 0 {
+            // Writers' membarrier orders this store before the loads that follow; only the compiler must not.
+            words.atomicStoreRelaxed(entered)
+            loom_compiler_barrier()
+        } else {
+            // Sequentially consistent, so the store is visible before this thread loads any shared pointer.
+            words.atomicStoreSequentiallyConsistent(entered)
         }
-        words[1] = depth &+ 1
-        return Token()
+        return Token(entered: entered)
     }
 
     /// Leaves the read section entered by ``enter()``.
     ///
-    /// The token only pairs the call with an ``enter()``; the work is in `leaveReadSection()`.
+    /// Leaving a nested section does nothing; leaving the outermost one is an opaque call (see
+    /// `leaveReadSection(entered:)`).
     @inlinable @inline(__always)
     package static func exit(_ token: Token) {
-        leaveReadSection()
+        if token.entered != 0 { leaveReadSection(entered: token.entered) }
     }
 }
 
-/// Leaves the current read section (see ``ReadSection/exit(_:)``).
+/// Leaves the thread's outermost read section, which published `entered` (see ``ReadSection/exit(_:)``).
 ///
-/// Deliberately an opaque call: Swift's ARC optimiser moves retains across inlined atomic stores, and a reader's retain
-/// of the value it copied out must happen before it announces that it has left the section. A free function without
-/// parameters: a static method's unused metatype makes the optimiser split it into a thunk and a specialisation, two
-/// calls per read.
+/// Deliberately an opaque call: Swift's ARC optimiser sinks a reader's retain of the value it copied out below an
+/// inlined store — even past a compiler barrier — and that retain must happen before the thread announces that it
+/// has left. No optimiser moves a retain past a call it cannot see into. A free function: a static method's unused
+/// metatype makes the optimiser split it into a thunk and a specialisation, two calls per read.
 @usableFromInline @inline(never)
-package func leaveReadSection() {
-    // A section was entered on this thread, so its state exists.
-    let words = UnsafeMutableRawPointer(loom_thread_state_get().unsafelyUnwrapped)
-        .assumingMemoryBound(to: UInt.self)
-    let depth = words[1] &- 1
-    words[1] = depth
-    if depth == 0 { words.atomicStoreRelease(words.atomicRelaxed &+ 1) }
+package func leaveReadSection(entered: UInt) {
+    // The outermost section was entered on this thread, so its state exists.
+    UnsafeMutableRawPointer(loom_thread_state_get().unsafelyUnwrapped).assumingMemoryBound(to: UInt.self)
+        .atomicStoreRelease(entered &+ 1)
 }
 
 extension ReadSection {
@@ -116,7 +118,7 @@ extension ReadSection {
     package static func synchronize() {
         orderAgainstReaders()
         let ownWords = ThreadState.currentWords
-        assert(ownWords[1] == 0, "a Loom writer ran inside a read section")
+        assert(ownWords.atomicRelaxed & 1 == 0, "a Loom writer ran inside a read section")
         ThreadRegistry.forEachThread { words in
             guard words != ownWords else { return }
             let observed = words.atomicAcquire

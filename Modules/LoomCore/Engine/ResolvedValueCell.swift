@@ -2,7 +2,8 @@
 ///
 /// Filled exactly once even under concurrent first reads (the first reader resolves, the others wait), read
 /// without locks afterwards, and replaceable by a reload (the previous value is released once no reader can still
-/// be copying it). Public only so that the wrappers' inlinable getters, specialised in your module, can read it.
+/// be copying it — except the first value of a cell that was read before its first reload, which is kept until the
+/// cell is released: reads before any reload take no synchronisation at all). Public only so that the wrappers' inlinable getters, specialised in your module, can read it.
 ///
 /// ```swift
 /// let cell = _ResolvedValueCell(holdsWeakly: false)
@@ -10,7 +11,7 @@
 /// cell._cachedValue(Service.self)   // the same instance, lock-free
 /// ```
 public final class _ResolvedValueCell: Sendable {
-    @usableFromInline let slot = InstanceSlot()
+    @usableFromInline let slot = ValueCellSlot()
     /// Whether the value is held weakly (`@InjectedWeakly`).
     public let holdsWeakly: Bool
 
@@ -36,10 +37,13 @@ public final class _ResolvedValueCell: Sendable {
         holdsWeakly ? 0 : UInt(bitPattern: slot.words)
     }
 
-    /// The strongly held value published in the word at `bits` (from ``_valueWordBits``), or `nil` while there is
-    /// none: one read section around one atomic load and the value's retain.
+    /// The strongly held value published in the words at `bits` (from ``_valueWordBits``), or `nil` while there is
+    /// none.
     ///
-    /// A static function on a plain address, so it inlines completely into a property wrapper's getter.
+    /// Until the cell's value is first replaced, one acquire load of its first value's box and the value's retain,
+    /// with no synchronisation: that box is never freed while the cell lives. After a replacement, one read section
+    /// around one atomic load and the retain. A static function on a plain address, so it inlines completely into a
+    /// property wrapper's getter.
     ///
     /// ```swift
     /// if let service = _ResolvedValueCell._cachedValue(inSlotWords: bits, as: Service.self) { … }
@@ -50,9 +54,13 @@ public final class _ResolvedValueCell: Sendable {
     /// - Returns: The value, or `nil` when the cell is empty.
     @inlinable @inline(__always)
     public static func _cachedValue<Value>(inSlotWords bits: UInt, as type: Value.Type) -> Value? {
-        let word = UnsafeMutablePointer<UInt>(bitPattern: bits).unsafelyUnwrapped
+        let words = UnsafeMutablePointer<UInt>(bitPattern: bits).unsafelyUnwrapped
+        let firstBoxBits = (words + 2).atomicAcquire
+        if firstBoxBits & 1 == 0, let firstBox = UnsafeRawPointer(bitPattern: firstBoxBits) {
+            return Unmanaged<StrongBox<Value>>.fromOpaque(firstBox)._withUnsafeGuaranteedRef { $0.value }
+        }
         let section = ReadSection.enter()
-        let boxBits = word.atomicAcquire
+        let boxBits = words.atomicAcquire
         guard boxBits != 0 else {
             ReadSection.exit(section)
             return nil
@@ -88,7 +96,9 @@ public final class _ResolvedValueCell: Sendable {
     /// - Returns: The cached or newly built value.
     /// - Throws: What `build` throws, or a cycle error when `build` needs this cell's value itself.
     public func value<Value>(_ type: Value.Type, build: () throws -> Value) throws -> Value {
-        try Resolver.cachedValue(in: slot, isWeak: holdsWeakly, closing: nil, build: build)
+        let value = try Resolver.cachedValue(in: slot, isWeak: holdsWeakly, closing: nil, build: build)
+        if !holdsWeakly { slot.adoptFirstBox() }
+        return value
     }
 
     /// The value currently held, without building one.
@@ -109,6 +119,17 @@ public final class _ResolvedValueCell: Sendable {
     /// ```
     /// - Parameter value: The new value.
     public func replace<Value>(with value: Value) {
+        slot.markReplaced()
         Resolver.republish(value, in: slot, isWeak: holdsWeakly)
+    }
+
+    /// Declares that the value will be replaced (`autoreload()`), so reads take the read section from the start and
+    /// every replaced value is released after its grace period — the first one included.
+    ///
+    /// ```swift
+    /// cell.expectReplacements()
+    /// ```
+    package func expectReplacements() {
+        slot.markReplaced()
     }
 }

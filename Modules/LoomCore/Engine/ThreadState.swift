@@ -5,7 +5,7 @@ public import LoomCoreShims
 /// Reached through the C shim's thread-local slot, which holds a pointer to `words`:
 /// - `words[0]`: the read-section sequence, odd while the thread is inside a ``ReadSection`` (atomic; writers read
 ///   it while waiting for a grace period);
-/// - `words[1]`: how deeply read sections are nested;
+/// - `words[1]`: unused (read sections carry their nesting in their token);
 /// - `words[2]`: this object, unretained;
 /// - `words[3]`: the number of resolution frames;
 /// - `words[4]`: the frame buffer (entries being built on this thread, outermost first, unretained: each frame's
@@ -85,7 +85,7 @@ package final class ThreadState: @unchecked Sendable {
         if let raw = loom_thread_state_get() {
             return raw.assumingMemoryBound(to: UInt.self)
         }
-        return makeCurrent()
+        return makeCurrentThreadState()
     }
 
     /// The calling thread's state object.
@@ -94,7 +94,6 @@ package final class ThreadState: @unchecked Sendable {
         Unmanaged<ThreadState>.fromOpaque(UnsafeRawPointer(bitPattern: currentWords[2])!).takeUnretainedValue()
     }
 
-    @usableFromInline @inline(never)
     static func makeCurrent() -> UnsafeMutablePointer<UInt> {
         ReadSection.prepareFences()
         let state = ThreadState()
@@ -112,6 +111,15 @@ package final class ThreadState: @unchecked Sendable {
         ThreadRegistry.remove(state.takeUnretainedValue())
         state.release()
     }
+}
+
+/// Creates the calling thread's state (its first resolution) and returns its words.
+///
+/// A free function: calling a static method of a class from an inlined reader would first call the class's
+/// metadata accessor, on every read.
+@usableFromInline @inline(never)
+func makeCurrentThreadState() -> UnsafeMutablePointer<UInt> {
+    ThreadState.makeCurrent()
 }
 
 /// Every live thread's state, so writers can wait until no reader still sees what they unlinked.
