@@ -14,6 +14,11 @@ extension Injected {
 
     /// Resolves the value again and replaces the cached one.
     ///
+    /// Concurrent reads see the old or the new value. Replaced values are released once no reader can still be
+    /// copying them, with one exception: the value read before the property's first reload stays alive until the
+    /// property's owner is released, because reads until then take no synchronisation at all. Call ``autoreload()``
+    /// (or reload before the first read) when every replaced value must go at once.
+    ///
     /// ```swift
     /// DependencyGraph.activate(loggedInContainer)
     /// viewModel.$session.reload()
@@ -26,7 +31,8 @@ extension Injected {
     /// Resolves the value again after every `DependencyGraph` change (activation, deactivation, invalidation),
     /// for as long as the property's owner lives.
     ///
-    /// The subscription starts before this call returns; the observing task ends with the property.
+    /// The subscription starts before this call returns; the observing task ends with the property. Every replaced
+    /// value is released at its reload (reads of an autoreloading property always take a read section).
     ///
     /// ```swift
     /// init() { $session.autoreload() }
