@@ -1,4 +1,4 @@
-@testable import LoomCore
+import LoomCore
 import LoomTestSupport
 import Testing
 

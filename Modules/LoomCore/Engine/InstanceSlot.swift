@@ -112,8 +112,9 @@ package final class ValueCellSlot: InstanceSlot, @unchecked Sendable {
 
     override package init() {
         super.init()
+        let firstBoxAddress = withUnsafeMutablePointer(to: &firstBox) { UnsafeMutableRawPointer($0) }
         assert(
-            withUnsafeMutablePointer(to: &firstBox) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(words + 2),
+            firstBoxAddress == UnsafeMutableRawPointer(words + 2),
             "ValueCellSlot's first-box word must follow InstanceSlot's two words"
         )
     }
