@@ -112,11 +112,13 @@ package final class ValueCellSlot: InstanceSlot, @unchecked Sendable {
 
     override package init() {
         super.init()
-        let firstBoxAddress = withUnsafeMutablePointer(to: &firstBox) { UnsafeMutableRawPointer($0) }
-        assert(
-            firstBoxAddress == UnsafeMutableRawPointer(words + 2),
-            "ValueCellSlot's first-box word must follow InstanceSlot's two words"
-        )
+        #if DEBUG
+            let firstBoxAddress = withUnsafeMutablePointer(to: &firstBox) { UnsafeMutableRawPointer($0) }
+            assert(
+                firstBoxAddress == UnsafeMutableRawPointer(words + 2),
+                "ValueCellSlot's first-box word must follow InstanceSlot's two words"
+            )
+        #endif
     }
 
     deinit {
