@@ -35,6 +35,31 @@ final class InjectedHolder {
 @inline(never) func readStoredProperty(_ holder: InjectedHolder) -> Service { holder.stored }
 @inline(never) func readInjectedProperty(_ holder: InjectedHolder) -> Service { holder.injected }
 
+/// The floor of any property whose value another thread may replace: its getter cannot lend the stored reference
+/// (the stored-property read above returns it unretained, which the optimiser proves safe), it must hand it out
+/// retained, and the caller releases it. This loads the reference from a word the optimiser cannot see through and
+/// returns it — one load, one retain, one release, nothing else.
+final class RetainedReferenceFloor {
+    private let word: UnsafeMutablePointer<UInt>
+
+    init(_ service: Service) {
+        word = .allocate(capacity: 1)
+        word.initialize(to: UInt(bitPattern: Unmanaged.passRetained(service).toOpaque()))
+    }
+
+    deinit {
+        Unmanaged<Service>.fromOpaque(UnsafeRawPointer(bitPattern: word.pointee).unsafelyUnwrapped).release()
+        word.deallocate()
+    }
+
+    var service: Service {
+        Unmanaged<Service>.fromOpaque(UnsafeRawPointer(bitPattern: word.pointee).unsafelyUnwrapped)
+            .takeUnretainedValue()
+    }
+}
+
+@inline(never) func readRetainedReference(_ floor: RetainedReferenceFloor) -> Service { floor.service }
+
 /// Loom's side of every figure.
 struct LoomCases {
     let runner: BenchmarkRunner
@@ -93,6 +118,13 @@ struct LoomCases {
         blackHole(holder.injected)
         return runner.nanosecondsPerOperation { iterations in
             for _ in 0..<iterations { blackHole(readInjectedProperty(holder)) }
+        }
+    }
+
+    func retainedReferenceRead() -> Double {
+        let floor = RetainedReferenceFloor(Service())
+        return runner.nanosecondsPerOperation { iterations in
+            for _ in 0..<iterations { blackHole(readRetainedReference(floor)) }
         }
     }
 
