@@ -35,10 +35,11 @@ final class InjectedHolder {
 @inline(never) func readStoredProperty(_ holder: InjectedHolder) -> Service { holder.stored }
 @inline(never) func readInjectedProperty(_ holder: InjectedHolder) -> Service { holder.injected }
 
-/// The floor of any property whose value another thread may replace: its getter cannot lend the stored reference
-/// (the stored-property read above returns it unretained, which the optimiser proves safe), it must hand it out
-/// retained, and the caller releases it. This loads the reference from a word the optimiser cannot see through and
-/// returns it — one load, one retain, one release, nothing else.
+/// The floor of any property whose value another thread may replace.
+///
+/// Its getter cannot lend the stored reference (the stored-property read above returns it unretained, which the
+/// optimiser proves safe); it must hand it out retained, and the caller releases it. This loads the reference from a
+/// word the optimiser cannot see through and returns it — one load, one retain, one release, nothing else.
 final class RetainedReferenceFloor {
     private let word: UnsafeMutablePointer<UInt>
 
