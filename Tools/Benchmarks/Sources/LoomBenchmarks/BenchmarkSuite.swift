@@ -101,12 +101,11 @@ struct BenchmarkSuite {
                 comparedValue: .nanoseconds(stored), ratio: "\((injected / stored).rounded(to: 2))×",
                 target: "≤ 3× stored", verdict: injected / stored <= 3 ? .pass : .fail),
             // What any getter whose value can be replaced concurrently must at least do: hand the reference out
-            // retained. Shown so the row above can be read against what is physically required.
+            // retained. Context for the row above (DESIGN.md sets no target for it): how much of the read is that.
             ResultRow(
                 figure: "resolved `@Injected` read", loom: .nanoseconds(injected),
                 comparedWith: "reference handed out retained", comparedValue: .nanoseconds(retained),
-                ratio: "\((injected / retained).rounded(to: 2))× floor", target: "≤ 1.5× the retained floor",
-                verdict: injected <= 1.5 * retained ? .pass : .fail),
+                ratio: "\((injected / retained).rounded(to: 2))× floor"),
             fasterThan(
                 "`Conf[\\.key]` read", loom.confRead(), "swift-dependencies read", dependenciesRead, limit: 50,
                 factor: 10),
