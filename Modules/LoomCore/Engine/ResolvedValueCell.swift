@@ -3,7 +3,8 @@
 /// Filled exactly once even under concurrent first reads (the first reader resolves, the others wait), read
 /// without locks afterwards, and replaceable by a reload (the previous value is released once no reader can still
 /// be copying it — except the first value of a cell that was read before its first reload, which is kept until the
-/// cell is released: reads before any reload take no synchronisation at all). Public only so that the wrappers' inlinable getters, specialised in your module, can read it.
+/// cell is released: reads before any reload take no synchronisation at all). Public only so that the wrappers'
+/// inlinable getters, specialised in your module, can read it.
 ///
 /// ```swift
 /// let cell = _ResolvedValueCell(holdsWeakly: false)
