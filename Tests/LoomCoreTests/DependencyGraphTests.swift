@@ -166,6 +166,86 @@ import Testing
         #expect(released.value == 1)
     }
 
+    /// Activation skips registries holding no eager registration, so the tally behind that shortcut must follow
+    /// every way a registration is replaced or removed — in the activated container and in its parents.
+    @Test func activationCreatesTheEagerRegistrationsInPlaceAfterReplacementsAndRemovals() throws {
+        final class BecameEager: Sendable {}
+        final class BecameLazy: Sendable {}
+        final class ReplacedImperatively: Sendable {}
+        final class InvalidatedAway: Sendable {}
+        final class CleanedUp: Sendable {}
+        let built = (
+            becameEager: Counter(), becameLazy: Counter(), replacedImperatively: Counter(),
+            invalidatedAway: Counter(), cleanedUp: Counter()
+        )
+        let grandparent = quietContainer("graph-eager-tally-grandparent")
+        grandparent.add {
+            Dependency { () -> BecameEager in
+                built.becameEager.increment()
+                return BecameEager()
+            }
+            .scope(.singleton)
+            Dependency { () -> BecameLazy in
+                built.becameLazy.increment()
+                return BecameLazy()
+            }
+            .scope(.singleton).eagerness(.eager)
+            Dependency { () -> ReplacedImperatively in
+                built.replacedImperatively.increment()
+                return ReplacedImperatively()
+            }
+            .scope(.singleton).eagerness(.eager)
+        }
+        grandparent.add {
+            Dependency { () -> BecameEager in
+                built.becameEager.increment()
+                return BecameEager()
+            }
+            .scope(.singleton).eagerness(.eager)
+            Dependency { () -> BecameLazy in
+                built.becameLazy.increment()
+                return BecameLazy()
+            }
+            .scope(.singleton)
+        }
+        grandparent.register(scope: .singleton) { () -> ReplacedImperatively in
+            built.replacedImperatively.increment()
+            return ReplacedImperatively()
+        }
+        let keepsInvalidated = Counter()
+        let parent = quietContainer("graph-eager-tally-parent", parent: grandparent) {
+            if keepsInvalidated.value == 0 {
+                Dependency { () -> InvalidatedAway in
+                    built.invalidatedAway.increment()
+                    return InvalidatedAway()
+                }
+                .scope(.singleton).eagerness(.eager)
+            }
+        }
+        keepsInvalidated.increment()
+        parent.invalidate()
+        let child = quietContainer("graph-eager-tally-child", parent: parent)
+        child.add {
+            Dependency { () -> CleanedUp in
+                built.cleanedUp.increment()
+                return CleanedUp()
+            }
+            .scope(.singleton).eagerness(.eager)
+        }
+        child.cleanup()
+        #expect(grandparent.registry.hasEagerRegistrations)
+        #expect(!parent.registry.hasEagerRegistrations)
+        #expect(!child.registry.hasEagerRegistrations)
+
+        DependencyGraph.activate(child)
+        defer { DependencyGraph.deactivate(child) }
+        #expect(built.becameEager.value == 1)
+        #expect(built.becameLazy.value == 0)
+        #expect(built.replacedImperatively.value == 0)
+        #expect(built.invalidatedAway.value == 0)
+        #expect(built.cleanedUp.value == 0)
+    }
+
     @Test func postInstantiationHookRunsOncePerNewInstanceBeforeItIsReturned() throws {
         final class Aware: PostInstantiationAware, Sendable {
             let instantiated = Counter()

@@ -18,7 +18,16 @@ package final class Registry: @unchecked Sendable {
         /// How many registrations are located by an `Optional` type; while there are none, registering `T` need
         /// not look for an explicit `T?` registration to replace.
         var optionalLocatorCount = 0
+        /// How many registrations are eager; while there are none, activation need not walk the table for them.
+        var eagerCount = 0
         var isLocked = false
+
+        /// Counts `entry` in (`change` 1) or out (`change` -1) of the tallies kept beside the table.
+        mutating func tally(_ entry: RegistrationEntry, _ change: Int) {
+            count += change
+            if entry.locatesOptional { optionalLocatorCount += change }
+            if entry.eagerness == .eager { eagerCount += change }
+        }
 
         /// The registration stored under its own `key`, if any.
         func primary(for key: LookupKey) -> RegistrationEntry? {
@@ -126,6 +135,9 @@ package final class Registry: @unchecked Sendable {
     /// The number of registrations.
     package var count: Int { lock.withLock { $0.count } }
 
+    /// Whether any registration here is eager, so activation walks the table only when there is one to create.
+    package var hasEagerRegistrations: Bool { lock.withLock { $0.eagerCount > 0 } }
+
     package var isLocked: Bool {
         get { lock.withLock { $0.isLocked } }
         set { lock.withLock { $0.isLocked = newValue } }
@@ -167,8 +179,7 @@ package final class Registry: @unchecked Sendable {
                 }
                 pending[entry.key] = .some(nil)
                 removed.append(entry)
-                state.count -= 1
-                if entry.locatesOptional { state.optionalLocatorCount -= 1 }
+                state.tally(entry, -1)
             }
             for entry in removals where current(entry.key) === entry { unlink(entry) }
             var outcomes: [Outcome] = []
@@ -182,8 +193,7 @@ package final class Registry: @unchecked Sendable {
                     outcomes.append(.added(entry))
                 }
                 pending[entry.key] = .some(entry)
-                state.count += 1
-                if entry.locatesOptional { state.optionalLocatorCount += 1 }
+                state.tally(entry, 1)
                 for aliasKey in entry.aliasKeys {
                     state.aliasIndex[aliasKey, default: []].append(entry)
                     aliasKeys.insert(aliasKey)
@@ -262,16 +272,9 @@ package final class Registry: @unchecked Sendable {
                 publish(table)
             }
             // Two optionals rather than an array literal: this path must not allocate.
-            if let previous {
-                state.count -= 1
-                if previous.locatesOptional { state.optionalLocatorCount -= 1 }
-            }
-            if let twin {
-                state.count -= 1
-                if twin.locatesOptional { state.optionalLocatorCount -= 1 }
-            }
-            state.count += 1
-            if entry.locatesOptional { state.optionalLocatorCount += 1 }
+            if let previous { state.tally(previous, -1) }
+            if let twin { state.tally(twin, -1) }
+            state.tally(entry, 1)
             return .stored(previous: previous, twin: twin)
         }
         switch attempt {

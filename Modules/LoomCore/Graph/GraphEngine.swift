@@ -244,7 +244,10 @@ package final class GraphEngine: @unchecked Sendable {
     // MARK: Eager instances
 
     private func createEagerInstances(of container: Container) {
-        let entries = container.chain.flatMap { $0.registry.unorderedEntries.filter { $0.eagerness == .eager } }
+        // Walking a large table touches every registration; most containers hold no eager one at all.
+        let entries = container.chain.filter(\.registry.hasEagerRegistrations).flatMap {
+            $0.registry.unorderedEntries.filter { $0.eagerness == .eager }
+        }
         createEagerInstances(of: entries.sorted { $0.sequence < $1.sequence }, logTarget: container.logTarget)
     }
 
