@@ -93,6 +93,59 @@ import Testing
         #expect(missing == nil)
     }
 
+    /// Activation builds the graph's index from each registry's nodes taken in address order, not key order; the
+    /// index must still give every key the answer of the containers: the nearest registration of each chain, the
+    /// same registration reached through two active chains once, different ones as an ambiguity.
+    @Test func theGraphIndexOfLargeChainsAnswersEveryKeyAsItsContainersDo() throws {
+        let names = (0..<300).map { "fast-path-index-\($0)" }
+        let parent = Container(name: "fast-path-index-parent", logger: DisabledLogger()) {
+            for (index, name) in names.enumerated() { Dependency { Service(id: index) }.named(name).scope(.singleton) }
+        }
+        let child = Container(name: "fast-path-index-child", parent: parent, logger: DisabledLogger()) {
+            for (index, name) in names.enumerated() where index % 3 == 0 {
+                Dependency { Service(id: -index) }.named(name).scope(.singleton)
+            }
+        }
+        let other = Container(name: "fast-path-index-other", logger: DisabledLogger()) {
+            for (index, name) in names.enumerated() where index % 5 == 0 {
+                Dependency { Service(id: 1_000 + index) }.named(name).scope(.singleton)
+            }
+        }
+        var released = Weak<Service>(nil)
+        do {
+            DependencyGraph.activate(child)
+            DependencyGraph.activate(parent)
+            DependencyGraph.activate(other)
+            defer {
+                DependencyGraph.deactivate(child)
+                DependencyGraph.deactivate(parent)
+                DependencyGraph.deactivate(other)
+            }
+            for (index, name) in names.enumerated() {
+                switch (index % 3 == 0, index % 5 == 0) {
+                case (false, false):
+                    // The parent's registration, reached through both the child's chain and its own: one answer.
+                    let service: Service = try DependencyGraph.inject(byName: name)
+                    #expect(service.id == index)
+                    if index == 1 { released = Weak(service) }
+                case (true, _):
+                    // The child's registration shadows the parent's in its view, and the parent's own view adds it.
+                    #expect(throws: InjectionError.self) { let _: Service = try DependencyGraph.inject(byName: name) }
+                case (false, true):
+                    #expect(throws: InjectionError.self) { let _: Service = try DependencyGraph.inject(byName: name) }
+                }
+            }
+        }
+        // Every reference the index took is given back: the container's cached instance goes with deactivation.
+        #expect(released.object == nil)
+        DependencyGraph.activate(child)
+        defer { DependencyGraph.deactivate(child) }
+        for (index, name) in names.enumerated() {
+            let service: Service = try DependencyGraph.inject(byName: name)
+            #expect(service.id == (index % 3 == 0 ? -index : index))
+        }
+    }
+
     @Test func aLockLetsOneCriticalSectionRunAtATime() {
         let lock = LoomLock(0)
         onThreads(4) { _ in

@@ -122,6 +122,35 @@ package final class LookupTable: @unchecked Sendable {
         }
     }
 
+    /// Every live slot's hash and node, each node retained for the caller, in the nodes' address order.
+    ///
+    /// Writer, or inside a read section. Retaining is the first touch of each node, and on a large table hash order
+    /// scatters those touches over the whole heap, each a cache and TLB miss; a registry's nodes were mostly
+    /// allocated one after another, so in address order the touches mostly fall on memory just fetched.
+    package func retainedSlotsInAddressOrder() -> [(hash: UInt, node: Unmanaged<LookupNode>)] {
+        var live: [(hash: UInt, bits: UInt)] = []
+        live.reserveCapacity(occupied)
+        for index in 0..<capacity {
+            let bits = (slots + 2 * index + 1).atomicAcquire
+            if bits != 0 { live.append(((slots + 2 * index).atomicRelaxed, bits)) }
+        }
+        live.sort { $0.bits < $1.bits }
+        return live.map { slot in
+            (slot.hash, Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: slot.bits)!).retain())
+        }
+    }
+
+    /// Stores `node` under `hash`, taking over the caller's reference, when no node with its key is stored yet.
+    ///
+    /// Writer only, on a table being filled (not yet published) with room for the node. Returns the unretained
+    /// node already stored for the key instead, leaving `node` to the caller.
+    package func insertIfAbsent(hash: UInt, node: Unmanaged<LookupNode>) -> UInt {
+        // Keys are compared only on equal hashes, so most insertions never read a stored node.
+        let existing = nodeBits(hash: hash) { stored in node._withUnsafeGuaranteedRef { stored.key == $0.key } }
+        if existing == 0 { insertUnique(hash: hash, nodeBits: UInt(bitPattern: node.toOpaque())) }
+        return existing
+    }
+
     /// A copy with room for `additional` more keys, holding its own references to the live nodes.
     ///
     /// Writer only. Keys are unique, so live slots are re-inserted by hash without comparing keys.

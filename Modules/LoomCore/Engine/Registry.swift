@@ -124,11 +124,12 @@ package final class Registry: @unchecked Sendable {
         return result
     }
 
-    /// Calls `body` with every node of the current table, inside a read section (no user code in `body`).
-    package func forEachNode(_ body: (LookupNode) -> Void) {
+    /// Every node of the current table with its hash, each retained for the caller, in address order (see
+    /// ``LookupTable/retainedSlotsInAddressOrder()``) — for building an index.
+    package func retainedSlotsInAddressOrder() -> [(hash: UInt, node: Unmanaged<LookupNode>)] {
         ReadSection.run {
             Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
-                ._withUnsafeGuaranteedRef { $0.forEachNode(body) }
+                ._withUnsafeGuaranteedRef { $0.retainedSlotsInAddressOrder() }
         }
     }
 

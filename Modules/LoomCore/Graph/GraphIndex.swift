@@ -56,31 +56,36 @@ package final class GraphIndex: @unchecked Sendable {
         let chains = indexed.map { $0.chain.map(\.registry) }
         // Collect the nodes first and size the table by them: a registry holds a node per alias key as well as per
         // registration, and counting apart from this walk could miss registrations made meanwhile.
-        var nodes: [LookupNode] = []
+        var nodes: [(hash: UInt, node: Unmanaged<LookupNode>)] = []
         for chain in chains {
             for (position, registry) in chain.enumerated() {
-                registry.forEachNode { node in
+                var slots = registry.retainedSlotsInAddressOrder()
+                if position > 0 {
                     // A parent's key is shadowed in this view when a nearer registry of the chain answers it.
-                    if position > 0, chain[..<position].contains(where: { $0.node(for: node.key) != nil }) { return }
-                    nodes.append(node)
+                    slots.removeAll { slot in
+                        let key = slot.node._withUnsafeGuaranteedRef(\.key)
+                        guard chain[..<position].contains(where: { $0.node(for: key) != nil }) else { return false }
+                        slot.node.release()
+                        return true
+                    }
                 }
+                nodes += slots
             }
         }
         // Built once at up to 80 % load (in-place updates keep to 75 % and rebuild beyond): sized by keys alone,
         // a power-of-two table would otherwise often double just past a round number of registrations.
         let table = LookupTable(minimumCapacity: max(capacityHint, nodes.count) * 5 / 4 + 1)
-        for node in nodes { merge(node, into: table) }
+        for (hash, node) in nodes {
+            let existingBits = table.insertIfAbsent(hash: hash, node: node)
+            guard existingBits != 0 else { continue }
+            merge(node.takeRetainedValue(), into: table, existingBits: existingBits)
+        }
         return GraphIndex(table: table, active: active, scanned: scanned)
     }
 
-    /// Adds a view's node for its key to a table being built (not yet published).
-    private static func merge(_ node: LookupNode, into table: LookupTable) {
+    /// Merges a view's node for a key into the node a table being built (not yet published) already holds for it.
+    private static func merge(_ node: LookupNode, into table: LookupTable, existingBits: UInt) {
         let key = node.key
-        let existingBits = table.nodeBits(hash: key.tableHash) { $0.key == key }
-        guard existingBits != 0 else {
-            _ = table.store(node, for: key)
-            return
-        }
         var merged = Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: existingBits)!)
             .takeUnretainedValue().candidates
         let before = merged.count
