@@ -129,6 +129,9 @@ struct BenchmarkSuite {
                 "registration (10 types per new container)", loom.registration(containerCount: 1_000),
                 "Swinject `register`", swinject.registration(containerCount: 1_000), limit: 300, factor: nil),
             ResultRow(
+                figure: "declared in a builder (10 per new `Container { }`)",
+                loom: .nanoseconds(loom.declarativeRegistration(containerCount: 1_000))),
+            ResultRow(
                 figure: "registration (10 000 alternatives, one container)",
                 loom: .nanoseconds(loom.alternativeRegistration(count: 10_000))),
             ResultRow(
@@ -176,6 +179,8 @@ struct BenchmarkSuite {
                 figure: "activate \(activationSize) registrations (indexed)",
                 loom: .milliseconds(activation.milliseconds), target: "≤ \(scaledLimit.rounded(to: 1)) ms",
                 verdict: activation.milliseconds <= scaledLimit ? .pass : .fail),
+            ResultRow(
+                figure: "declare the same \(activationSize) in one builder", loom: .milliseconds(activation.declaring)),
             ResultRow(
                 figure: "memory per registration (registered and indexed)",
                 loom: .bytes(activation.bytesPerRegistration), target: "≤ 400 B",

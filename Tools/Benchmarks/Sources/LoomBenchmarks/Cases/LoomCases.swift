@@ -177,6 +177,30 @@ struct LoomCases {
         }
     }
 
+    /// Declaring ten services of distinct types in the builder of each of `containerCount` new containers, per
+    /// registration (the container's creation is timed with them: a builder's registrations are made by `init`).
+    func declarativeRegistration(containerCount: Int) -> Double {
+        runner.nanosecondsPerOperation(batchSize: containerCount * 10) {
+            KeptContainers(capacity: containerCount)
+        } _: { kept in
+            for _ in 0..<containerCount {
+                kept.containers.append(
+                    Container(name: "declared", logger: DisabledLogger()) {
+                        Dependency { Registered0() }.scope(.singleton)
+                        Dependency { Registered1() }.scope(.singleton)
+                        Dependency { Registered2() }.scope(.singleton)
+                        Dependency { Registered3() }.scope(.shared)
+                        Dependency { Registered4() }.scope(.shared)
+                        Dependency { Registered5() }
+                        Dependency { Registered6() }
+                        Dependency { Registered7() }
+                        Dependency { Registered8() }.scope(.singleton)
+                        Dependency { Registered9() }.scope(.singleton)
+                    })
+            }
+        }
+    }
+
     /// Registering `count` singletons under distinct alternatives into one new container, per registration.
     func alternativeRegistration(count: Int) -> Double {
         runner.nanosecondsPerOperation(batchSize: count) {
@@ -211,27 +235,42 @@ struct LoomCases {
         return (classScaling, valueScaling)
     }
 
-    /// Activating a container of `count` named singletons in the graph: the median time, and the bytes of memory
-    /// the registrations and the index take per registration.
-    func activation(count: Int, rounds: Int) -> (milliseconds: Double, bytesPerRegistration: Double) {
+    /// Activating a container of `count` named singletons in the graph: the median time, the bytes of memory the
+    /// registrations and the index take per registration, and the median time the container's builder took to
+    /// declare them.
+    func activation(count: Int, rounds: Int) -> (milliseconds: Double, bytesPerRegistration: Double, declaring: Double)
+    {
         let names = (0..<count).map { "service-\($0)" }
         var durations: [Double] = []
         var bytes: [Double] = []
+        var declaring: [Double] = []
         for _ in 0..<rounds {
             let before = BenchmarkClock.allocatedBytes()
-            let container = Container(name: "activation") {
-                for name in names {
-                    Dependency { Service() }.named(name).scope(.singleton)
-                }
-            }
+            var container: Container?
+            declaring.append(
+                BenchmarkClock.nanoseconds {
+                    container = Container(name: "activation") {
+                        for name in names {
+                            Dependency { Service() }.named(name).scope(.singleton)
+                        }
+                    }
+                } / 1_000_000)
+            guard let container else { fatalError("the activation container was not created") }
             durations.append(BenchmarkClock.nanoseconds { DependencyGraph.activate(container) } / 1_000_000)
             bytes.append(Double(BenchmarkClock.allocatedBytes() - before) / Double(count))
             let probe: Service? = try? DependencyGraph.inject(byName: names[count / 2])
             precondition(probe != nil, "the activated container does not resolve its registrations")
             DependencyGraph.deactivate(container)
         }
-        return (BenchmarkRunner.median(durations), BenchmarkRunner.median(bytes))
+        return (BenchmarkRunner.median(durations), BenchmarkRunner.median(bytes), BenchmarkRunner.median(declaring))
     }
+}
+
+/// Containers a timed batch creates, kept so that releasing them falls outside the timing.
+final class KeptContainers {
+    var containers: [Container] = []
+
+    init(capacity: Int) { containers.reserveCapacity(capacity) }
 }
 
 /// The container the graph cases resolve from, activated once for the whole run.
