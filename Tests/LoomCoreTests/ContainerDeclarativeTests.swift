@@ -33,6 +33,52 @@ import Testing
         #expect(try container.inject(byName: "index") as SearchIndex === index)
     }
 
+    /// A builder's first evaluation fills the empty registry directly, later ones go through the general transaction
+    /// that diffs against the previous evaluation: both must give the same registrations, the later declaration of a
+    /// key winning and a type replacing an explicit registration of its `Optional` made before it.
+    @Test func theFirstEvaluationRegistersExactlyWhatReEvaluationDoes() throws {
+        struct Version: Sendable, Equatable { let number: Int }
+        let container = quietContainer {
+            Dependency { Version(number: 1) }
+            Dependency { Version(number: 2) }
+            Dependency { () -> Int? in 7 }
+            Dependency { 3 }
+            Dependency { "early" }
+            Dependency { () -> String? in "late" }
+            Dependency(named: "name") { Version(number: 4) }
+            Dependency(named: "name") { Version(number: 5) }
+            Dependency { Store() }.scope(.singleton).eagerness(.eager)
+            Dependency { () -> Version? in nil }.alternative("blue")
+            Dependency { Version(number: 6) }.alternative("blue")
+            Dependency { (offset: Int) -> Version? in nil }
+            Dependency { (offset: Int) in Version(number: 10 + offset) }
+        }
+        func expectTheDeclaredRegistrations() throws {
+            // Version (declared twice), Int (replacing the `Int?`), String, String?, "name" (twice), Store, and the
+            // blue and the parameterised Version, each replacing its `Version?` twin.
+            #expect(container.registrationCount == 8)
+            #expect(try container.resolve(Version?.self, alternative: "blue") == Version(number: 6))
+            #expect(try container.inject(byType: Version?.self, 1) == Version(number: 11))
+            #expect(try container.resolve(Version.self) == Version(number: 2))
+            #expect(try container.resolve(Int.self) == 3)
+            #expect(try container.resolve(Int?.self) == 3)
+            #expect(try container.resolve(String.self) == "early")
+            #expect(try container.resolve(String?.self) == "late")
+            #expect(try container.inject(byName: "name") as Version == Version(number: 5))
+            #expect(container.registry.hasEagerRegistrations)
+        }
+        try expectTheDeclaredRegistrations()
+        let store: Store = try container.resolve()
+        container.invalidate()
+        try expectTheDeclaredRegistrations()
+        #expect(try container.resolve(Store.self) === store)
+        container.cleanup()
+        #expect(container.registrationCount == 0)
+        #expect(!container.registry.hasEagerRegistrations)
+        container.invalidate()
+        try expectTheDeclaredRegistrations()
+    }
+
     @Test func invalidationReEvaluatesTheBuilderAndSwapsRegistrations() throws {
         let flag = Flag()
         let container = quietContainer {

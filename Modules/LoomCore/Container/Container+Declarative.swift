@@ -96,7 +96,7 @@ extension Container {
     ) {
         let components = dependencies().components
         reportProblems(of: components)
-        commit(components.map { ($0.makeEntry(owner, nil), $0.alsoReplacing) })
+        commit(components.map { ($0.makeEntry(owner, nil), $0.replacesOptionalTwin) })
     }
 
     /// Re-evaluates the builder every time `sequence` produces an element, for as long as the container lives.
@@ -183,7 +183,7 @@ extension Container {
         let mayBeShadowed = registry.count > previous.count
         var next: [LookupKey: RegistrationEntry] = [:]
         next.reserveCapacity(candidates.count)
-        var additions: [(entry: RegistrationEntry, alsoReplacing: [LookupKey])] = []
+        var additions: [(entry: RegistrationEntry, replacesOptionalTwin: Bool)] = []
         additions.reserveCapacity(candidates.count)
         for (existing, component, key) in candidates {
             // A later `register` / `add` of the same key wins over the source and survives re-evaluation.
@@ -194,14 +194,14 @@ extension Container {
             }
             if let existing {
                 next[key] = existing
-                additions.append((existing, []))
+                additions.append((existing, false))
             } else if let component {
                 let reused = previous[key].flatMap {
                     $0.attributes.isIdentical(to: component.attributes) ? $0.cache : nil
                 }
                 let entry = component.makeEntry(owner, reused)
                 next[key] = entry
-                additions.append((entry, component.alsoReplacing))
+                additions.append((entry, component.replacesOptionalTwin))
             }
         }
         registry.apply(adding: additions, removing: previousEntries, reason: reason, ignoringLock: true)

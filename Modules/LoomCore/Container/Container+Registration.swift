@@ -184,7 +184,7 @@ extension Container {
     }
 
     /// Applies a batch of entries in one transaction and logs the outcome at the registrations' own lines.
-    package func commit(_ batch: [(entry: RegistrationEntry, alsoReplacing: [LookupKey])]) {
+    package func commit(_ batch: [(entry: RegistrationEntry, replacesOptionalTwin: Bool)]) {
         guard let outcomes = registry.apply(adding: batch) else {
             for (entry, _) in batch { logLockedRegistration(entry) }
             return

@@ -57,7 +57,8 @@ package final class DependencyComponent: Sendable {
     package let attributes: RegistrationAttributes
     /// `attributes.key`, computed once (hashing a name or value key is not free).
     package let key: LookupKey
-    package let alsoReplacing: [LookupKey]
+    /// Whether the registration replaces an explicit registration of its type's `Optional` (it is located by type).
+    package let replacesOptionalTwin: Bool
     package let problems: [String]
     /// The provider's entry maker; the component passes its own attributes and key, so nothing is computed twice and
     /// the ``Dependency`` itself is not kept.
@@ -73,17 +74,9 @@ package final class DependencyComponent: Sendable {
                 "an alternative only qualifies registrations located by type; it is ignored for \(dependency.locator)")
         }
         self.problems = problems
-        if case .type = dependency.locator.storage {
-            alsoReplacing = [
-                LookupKey(
-                    locator: .type(Optional<Value>.self),
-                    alternative: dependency.alternative,
-                    parameters: key.parameters
-                )
-            ]
-        } else {
-            alsoReplacing = []
-        }
+        // The `Optional` twin's key itself is built only when a registry holds a registration located by an
+        // `Optional` type (`RegistrationEntry.optionalTwinKey`): its generic metadata is looked up at run time here.
+        if case .type = dependency.locator.storage { replacesOptionalTwin = true } else { replacesOptionalTwin = false }
         makeProviderEntry = dependency.provider.makeEntry
     }
 

@@ -208,6 +208,18 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
         attributes.locator.locatedType == nil ? [] : attributes.aliases.map { $0.key(aliasing: key) }
     }
 
+    /// For a registration located by its type `T`, the key an explicit registration of `T?` with the same alternative
+    /// and parameters has — the registration this one replaces, since registering `T` serves `T?` too; `nil` for
+    /// other locators.
+    ///
+    /// It looks `Optional<T>`'s metadata up at run time, so registries ask only while some registration is located by
+    /// an `Optional` type (the imperative `register` builds the same key from its static type instead).
+    package var optionalTwinKey: LookupKey? {
+        guard case .type(_, let type) = attributes.locator.storage else { return nil }
+        return LookupKey(
+            locator: optionalLocator(of: type), alternative: attributes.alternative, parameters: key.parameters)
+    }
+
     /// `Type[Service] in Container(app) (registered at App.swift:12)`.
     package var provenance: String {
         "\(key) → \(typeName(attributes.valueType)) in \(ownerDescription) (\(attributes.scope), registered at \(attributes.origin))"
@@ -444,4 +456,9 @@ package enum DeferredReclamation {
             return pending
         }
     }
+}
+
+/// The locator of `Optional<T>`, for a type known only at run time.
+private func optionalLocator<T>(of _: T.Type) -> DependencyLocator {
+    .type(Optional<T>.self)
 }

@@ -146,7 +146,8 @@ package final class Registry: @unchecked Sendable {
 
     // MARK: Writing
 
-    /// Adds `additions` (each replacing the registration under its key and under its `alsoReplacing` keys) and
+    /// Adds `additions` (each replacing the registration under its key and, when `replacesOptionalTwin`, an explicit
+    /// registration of its type's `Optional` — see ``RegistrationEntry/optionalTwinKey``) and
     /// removes `removals`, in one transaction.
     ///
     /// A transaction touching one key updates the table in place; a larger one builds a new table and publishes
@@ -154,16 +155,23 @@ package final class Registry: @unchecked Sendable {
     /// registry is locked (unless `ignoringLock`).
     @discardableResult
     package func apply(
-        adding additions: [(entry: RegistrationEntry, alsoReplacing: [LookupKey])],
+        adding additions: [(entry: RegistrationEntry, replacesOptionalTwin: Bool)],
         removing removals: [RegistrationEntry] = [],
         reason: Change.Reason = .registration,
         ignoringLock: Bool = false
     ) -> [Outcome]? {
         var retiredNodes: [Unmanaged<LookupNode>] = []
         var retiredTables: [LookupTable] = []
+        var emptyRetiredTable: LookupTable?
         var removed: [RegistrationEntry] = []
         let outcomes: [Outcome]? = lock.withLock { state in
             guard !state.isLocked || ignoringLock else { return nil }
+            if state.count == 0, state.aliasIndex.isEmpty, removals.isEmpty,
+                !additions.contains(where: { $0.entry.hasAliases })
+            {
+                emptyRetiredTable = state.table
+                return fill(&state, with: additions, removed: &removed)
+            }
             // The final primary of every key this transaction touches (`nil`: the key loses its primary).
             var pending: [LookupKey: RegistrationEntry?] = [:]
             pending.reserveCapacity(additions.count + removals.count)
@@ -185,8 +193,12 @@ package final class Registry: @unchecked Sendable {
             for entry in removals where current(entry.key) === entry { unlink(entry) }
             var outcomes: [Outcome] = []
             outcomes.reserveCapacity(additions.count)
-            for (entry, alsoReplacing) in additions {
-                for key in alsoReplacing { if let previous = current(key) { unlink(previous) } }
+            for (entry, replacesOptionalTwin) in additions {
+                if replacesOptionalTwin, state.optionalLocatorCount > 0, let key = entry.optionalTwinKey,
+                    let previous = current(key)
+                {
+                    unlink(previous)
+                }
                 if let previous = current(entry.key) {
                     unlink(previous)
                     outcomes.append(.replaced(old: previous, new: entry))
@@ -224,6 +236,8 @@ package final class Registry: @unchecked Sendable {
         // A removed entry whose cache an added one took over keeps its instances.
         let keptCaches =
             removed.isEmpty ? [] : Set(additions.compactMap { $0.entry.cache.map(ObjectIdentifier.init) })
+        // A table that held no registration owns no node: it can wait for a batched grace period like a node.
+        if let emptyRetiredTable { DeferredReclamation.retire(Unmanaged.passRetained(emptyRetiredTable)) }
         finish(
             retiredNodes: retiredNodes,
             retiredTables: retiredTables,
@@ -232,6 +246,45 @@ package final class Registry: @unchecked Sendable {
         if observerCount.acquire != 0 {
             notify(Change(added: additions.map(\.entry), removed: removed, reason: reason))
         }
+        return outcomes
+    }
+
+    /// Stores the first registrations of an empty registry (typically a container's first builder evaluation) in
+    /// a new table and publishes it — the same outcome as the general path of ``apply(adding:removing:reason:ignoringLock:)``,
+    /// without its bookkeeping: with nothing registered and no alias there is no earlier primary to look up and no
+    /// candidate list to rebuild, so each key is stored straight into the (unpublished) table, a later addition
+    /// under the same key replacing an earlier one exactly as in the general path.
+    private func fill(
+        _ state: inout State, with additions: [(entry: RegistrationEntry, replacesOptionalTwin: Bool)],
+        removed: inout [RegistrationEntry]
+    ) -> [Outcome] {
+        // The capacity `grown(toFit:)` would give, so the table grows no sooner than one filled key by key.
+        let table = LookupTable(minimumCapacity: max(16, additions.count * 2))
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(additions.count)
+        // Every node of this table is an entry (no alias, so no candidate list), and the table is not published:
+        // the reference the table held on a replaced entry passes to the caller at once.
+        func takeReplaced(_ node: Unmanaged<LookupNode>) -> RegistrationEntry {
+            let previous = unsafeDowncast(node.takeRetainedValue(), to: RegistrationEntry.self)
+            state.tally(previous, -1)
+            removed.append(previous)
+            return previous
+        }
+        for (entry, replacesOptionalTwin) in additions {
+            if replacesOptionalTwin, state.optionalLocatorCount > 0, let key = entry.optionalTwinKey,
+                let replaced = table.store(nil, for: key)
+            {
+                _ = takeReplaced(replaced)
+            }
+            if let replaced = table.store(entry, for: entry.key) {
+                outcomes.append(.replaced(old: takeReplaced(replaced), new: entry))
+            } else {
+                outcomes.append(.added(entry))
+            }
+            state.tally(entry, 1)
+        }
+        state.table = table
+        publish(table)
         return outcomes
     }
 
@@ -245,14 +298,14 @@ package final class Registry: @unchecked Sendable {
         enum Attempt {
             case locked
             case stored(previous: RegistrationEntry?, twin: RegistrationEntry?)
-            case needsGeneralPath(twinKey: LookupKey?)
+            case needsGeneralPath
         }
         var retired: (Unmanaged<LookupNode>?, Unmanaged<LookupNode>?)
         var retiredTable: LookupTable?
         let attempt: Attempt = lock.withLock { state in
             guard !state.isLocked else { return .locked }
+            guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath }
             let twinKey = state.optionalLocatorCount > 0 ? optionalTwin() : nil
-            guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath(twinKey: twinKey) }
             let previous = state.primary(for: entry.key)
             let twin = twinKey.flatMap { state.primary(for: $0) }
             // A full table is copied, filled and published with one store; readers keep probing the old one
@@ -281,8 +334,8 @@ package final class Registry: @unchecked Sendable {
         switch attempt {
         case .locked:
             return nil
-        case .needsGeneralPath(let twinKey):
-            return apply(adding: [(entry, twinKey.map { [$0] } ?? [])])?.first
+        case .needsGeneralPath:
+            return apply(adding: [(entry, true)])?.first
         case .stored(let previous, let twin):
             if let retiredTable { DeferredReclamation.retire(Unmanaged.passRetained(retiredTable)) }
             if let node = retired.0 { DeferredReclamation.retire(node) }
