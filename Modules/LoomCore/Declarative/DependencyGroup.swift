@@ -74,8 +74,9 @@ package final class DependencyComponent: Sendable {
                 "an alternative only qualifies registrations located by type; it is ignored for \(dependency.locator)")
         }
         self.problems = problems
-        // The `Optional` twin's key itself is built only when a registry holds a registration located by an
-        // `Optional` type (`RegistrationEntry.optionalTwinKey`): its generic metadata is looked up at run time here.
+        // The twin's key is built by the registry, and only while it holds a registration located by an `Optional`
+        // type (`RegistrationEntry.optionalTwinKey`): built here, it looked `Optional<Value>`'s metadata up at run
+        // time for every declaration.
         if case .type = dependency.locator.storage { replacesOptionalTwin = true } else { replacesOptionalTwin = false }
         makeProviderEntry = dependency.provider.makeEntry
     }
