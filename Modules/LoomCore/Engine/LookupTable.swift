@@ -128,8 +128,8 @@ package final class LookupTable: @unchecked Sendable {
     /// scatters those touches over the whole heap, each a cache and TLB miss; a registry's nodes were mostly
     /// allocated one after another, so in address order the touches mostly fall on memory just fetched.
     package func retainedSlotsInAddressOrder() -> [(hash: UInt, node: Unmanaged<LookupNode>)] {
+        // No reservation by `occupied`: a reader must not read the writer's counter.
         var live: [(hash: UInt, bits: UInt)] = []
-        live.reserveCapacity(occupied)
         for index in 0..<capacity {
             let bits = (slots + 2 * index + 1).atomicAcquire
             if bits != 0 { live.append(((slots + 2 * index).atomicRelaxed, bits)) }
