@@ -5,7 +5,8 @@
 /// critical section costs the lock and unlock calls only (no allocation, no dynamic exclusivity check).
 ///
 /// Rules for every use inside Loom: keep the critical section short, copy out what is needed, and never call
-/// user code (factories, callbacks, loggers) while holding the lock.
+/// user code (factories, callbacks, loggers) while holding the lock. Give it a state that is not zero-sized: an
+/// empty state would share its address with the platform mutex, which ThreadSanitizer reports as a race.
 package struct LoomLock<State>: @unchecked Sendable {
     // `State` is only read or written between `PlatformMutex.lock` and `PlatformMutex.unlock`.
     private let storage: LockedStorage<State>
@@ -23,10 +24,6 @@ package struct LoomLock<State>: @unchecked Sendable {
             return try body(&state.pointee)
         }
     }
-}
-
-extension LoomLock where State == Void {
-    package init() { self.init(()) }
 }
 
 /// One allocation holding a lock's state (the header) and its platform lock (the single element).

@@ -22,7 +22,7 @@ enum RootStore {
 
     private static let writer = LoomLock(WriterState())
     /// One gate per key whose default is being (or was) built, so concurrent first reads build it once.
-    private static let defaultGates = LoomLock<[ObjectIdentifier: LoomLock<Void>]>([:])
+    private static let defaultGates = LoomLock<[ObjectIdentifier: LoomLock<Bool>]>([:])
 
     /// The root value or built default of `id`, or `nil` when neither exists yet.
     static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
@@ -77,7 +77,9 @@ enum RootStore {
         if let built = writer.withLock({ $0.defaults[id] }) { return built.unboxed(as: type) }
         let gate = defaultGates.withLock { gates in
             if let gate = gates[id] { return gate }
-            let gate = LoomLock<Void>()
+            // The gate's state is unused: it is a `Bool` because a zero-sized state would share its address with
+            // the platform mutex, and ThreadSanitizer reports the state's `inout` access against the lock's own reads.
+            let gate = LoomLock(false)
             gates[id] = gate
             return gate
         }
