@@ -178,35 +178,25 @@ import Testing
             becameEager: Counter(), becameLazy: Counter(), replacedImperatively: Counter(),
             invalidatedAway: Counter(), cleanedUp: Counter()
         )
+        /// A singleton of `Value` that counts its constructions in `counter`.
+        @Sendable func counted<Value: Sendable>(
+            _ counter: Counter, _ eagerness: DependencyEagerness, _ make: @escaping @Sendable () -> Value
+        ) -> Dependency<Value> {
+            Dependency { () -> Value in
+                counter.increment()
+                return make()
+            }
+            .scope(.singleton).eagerness(eagerness)
+        }
         let grandparent = quietContainer("graph-eager-tally-grandparent")
         grandparent.add {
-            Dependency { () -> BecameEager in
-                built.becameEager.increment()
-                return BecameEager()
-            }
-            .scope(.singleton)
-            Dependency { () -> BecameLazy in
-                built.becameLazy.increment()
-                return BecameLazy()
-            }
-            .scope(.singleton).eagerness(.eager)
-            Dependency { () -> ReplacedImperatively in
-                built.replacedImperatively.increment()
-                return ReplacedImperatively()
-            }
-            .scope(.singleton).eagerness(.eager)
+            counted(built.becameEager, .lazy) { BecameEager() }
+            counted(built.becameLazy, .eager) { BecameLazy() }
+            counted(built.replacedImperatively, .eager) { ReplacedImperatively() }
         }
         grandparent.add {
-            Dependency { () -> BecameEager in
-                built.becameEager.increment()
-                return BecameEager()
-            }
-            .scope(.singleton).eagerness(.eager)
-            Dependency { () -> BecameLazy in
-                built.becameLazy.increment()
-                return BecameLazy()
-            }
-            .scope(.singleton)
+            counted(built.becameEager, .eager) { BecameEager() }
+            counted(built.becameLazy, .lazy) { BecameLazy() }
         }
         grandparent.register(scope: .singleton) { () -> ReplacedImperatively in
             built.replacedImperatively.increment()
@@ -214,24 +204,12 @@ import Testing
         }
         let keepsInvalidated = Counter()
         let parent = quietContainer("graph-eager-tally-parent", parent: grandparent) {
-            if keepsInvalidated.value == 0 {
-                Dependency { () -> InvalidatedAway in
-                    built.invalidatedAway.increment()
-                    return InvalidatedAway()
-                }
-                .scope(.singleton).eagerness(.eager)
-            }
+            if keepsInvalidated.value == 0 { counted(built.invalidatedAway, .eager) { InvalidatedAway() } }
         }
         keepsInvalidated.increment()
         parent.invalidate()
         let child = quietContainer("graph-eager-tally-child", parent: parent)
-        child.add {
-            Dependency { () -> CleanedUp in
-                built.cleanedUp.increment()
-                return CleanedUp()
-            }
-            .scope(.singleton).eagerness(.eager)
-        }
+        child.add { counted(built.cleanedUp, .eager) { CleanedUp() } }
         child.cleanup()
         #expect(grandparent.registry.hasEagerRegistrations)
         #expect(!parent.registry.hasEagerRegistrations)

@@ -29,7 +29,7 @@ extension Container {
         )
         commit(
             PlainEntry(attributes: consume attributes, owner: owner, factory: factory),
-            optionalKeyOf: T.self)
+            as: T.self)
     }
 
     /// Registers a factory for a `Sendable` type `T` with an explicit scope.
@@ -61,7 +61,7 @@ extension Container {
         )
         commit(
             PlainEntry(attributes: consume attributes, owner: owner, factory: factory),
-            optionalKeyOf: T.self)
+            as: T.self)
     }
 
     /// Registers a Macaroni-style parametrized resolver, which receives the enclosing object of a lazily
@@ -91,7 +91,7 @@ extension Container {
         )
         commit(
             EnclosingObjectEntry(attributes: consume attributes, owner: owner, factory: factory),
-            optionalKeyOf: T.self)
+            as: T.self)
     }
 
     /// Registers a factory taking typed arguments; resolve it with matching arguments, in order.
@@ -128,7 +128,7 @@ extension Container {
                 owner: owner,
                 factory: factory
             ),
-            optionalKeyOf: T.self
+            as: T.self
         )
     }
 
@@ -157,9 +157,10 @@ extension Container {
         )
     }
 
-    /// Adds one entry; registering `T` also replaces an explicit `T?` registration under the same key shape.
+    /// Adds one entry registered as `T` (in debug builds, a declarative value registered this way is pointed out);
+    /// registering `T` also replaces an explicit `T?` registration under the same key shape.
     @usableFromInline
-    func commit<T>(_ entry: RegistrationEntry, optionalKeyOf type: T.Type) {
+    func commit<T>(_ entry: RegistrationEntry, as type: T.Type) {
         #if DEBUG
             // A development-time hint; the conformance checks would cost more than the rest of a registration.
             if T.self is any DeclarativeRegistrationValue.Type || T.self is any DependencyRepresenting.Type {
@@ -172,13 +173,7 @@ extension Container {
                 )
             }
         #endif
-        let outcome = registry.add(entry) {
-            LookupKey(
-                locator: .type(Optional<T>.self),
-                alternative: entry.attributes.alternative,
-                parameters: entry.key.parameters
-            )
-        }
+        let outcome = registry.add(entry)
         guard let outcome else { return logLockedRegistration(entry) }
         log(outcome)
     }

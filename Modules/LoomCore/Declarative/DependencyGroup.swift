@@ -77,7 +77,7 @@ package final class DependencyComponent: Sendable {
         // The twin's key is built by the registry, and only while it holds a registration located by an `Optional`
         // type (`RegistrationEntry.optionalTwinKey`): built here, it looked `Optional<Value>`'s metadata up at run
         // time for every declaration.
-        if case .type = dependency.locator.storage { replacesOptionalTwin = true } else { replacesOptionalTwin = false }
+        replacesOptionalTwin = dependency.locator.locatedType != nil
         makeProviderEntry = dependency.provider.makeEntry
     }
 

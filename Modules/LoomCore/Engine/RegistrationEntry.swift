@@ -213,7 +213,7 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     /// other locators.
     ///
     /// It looks `Optional<T>`'s metadata up at run time, so registries ask only while some registration is located by
-    /// an `Optional` type (the imperative `register` builds the same key from its static type instead).
+    /// an `Optional` type.
     package var optionalTwinKey: LookupKey? {
         guard case .type(_, let type) = attributes.locator.storage else { return nil }
         return LookupKey(

@@ -289,12 +289,12 @@ package final class Registry: @unchecked Sendable {
     }
 
     /// Adds one registration, replacing the one under its key and, when it is located by `T`, an explicit `T?`
-    /// registration under `optionalTwin()` — the imperative `register` path.
+    /// registration (``RegistrationEntry/optionalTwinKey``) — the imperative `register` path.
     ///
     /// The common case (no aliases involved, room in the table) is stored in place without the general path's
-    /// bookkeeping; `optionalTwin` is only called while some registration is located by an `Optional` type.
+    /// bookkeeping; the twin's key is built only while some registration is located by an `Optional` type.
     /// Returns `nil`, changing nothing, when the registry is locked.
-    package func add(_ entry: RegistrationEntry, optionalTwin: () -> LookupKey) -> Outcome? {
+    package func add(_ entry: RegistrationEntry) -> Outcome? {
         enum Attempt {
             case locked
             case stored(previous: RegistrationEntry?, twin: RegistrationEntry?)
@@ -305,7 +305,7 @@ package final class Registry: @unchecked Sendable {
         let attempt: Attempt = lock.withLock { state in
             guard !state.isLocked else { return .locked }
             guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath }
-            let twinKey = state.optionalLocatorCount > 0 ? optionalTwin() : nil
+            let twinKey = state.optionalLocatorCount > 0 ? entry.optionalTwinKey : nil
             let previous = state.primary(for: entry.key)
             let twin = twinKey.flatMap { state.primary(for: $0) }
             // A full table is copied, filled and published with one store; readers keep probing the old one
