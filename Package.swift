@@ -24,15 +24,20 @@ struct Module {
 
 let swiftSyntax = "swift-syntax"
 let modules: [Module] = [
-    // Atomics and the thread-local slot the resolution engine needs on every platform Loom supports
-    // (Synchronization's `Atomic` needs macOS 15 / iOS 18; Loom's floor is macOS 14 / iOS 17).
-    Module(name: "LoomCoreShims", isProduct: false, hasTests: false, kind: .cShim),
+    // The runtime layer: every unsafe or lock-free primitive (atomics, read sections and reclamation, exactly-once
+    // slots, the concurrent table, per-thread frames) behind a typed API. Not a product. Its C half holds what Swift
+    // cannot express at Loom's floor (Synchronization's `Atomic` needs macOS 15 / iOS 18): word atomics, one
+    // thread-local slot, membarrier.
+    Module(name: "LoomRuntimeShims", isProduct: false, hasTests: false, kind: .cShim),
+    Module(name: "LoomRuntime", dependencies: ["LoomRuntimeShims"], isProduct: false),
     // The tests of a module's documentation articles compile every snippet, so a test target also depends on the
     // modules its articles show (LoomCore's articles use `@Injected` and lookup policies, for example).
-    Module(name: "LoomCore", dependencies: ["LoomCoreShims"], testDependencies: ["LoomLookup", "LoomInjection"]),
-    Module(name: "LoomKeys", dependencies: ["LoomCore"], testDependencies: ["LoomMacros"]),
-    Module(name: "LoomLookup", dependencies: ["LoomCore"], testDependencies: ["LoomInjection"]),
-    Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup"]),
+    Module(
+        name: "LoomCore", dependencies: ["LoomRuntime"],
+        testDependencies: ["LoomRuntime", "LoomLookup", "LoomInjection"]),
+    Module(name: "LoomKeys", dependencies: ["LoomCore", "LoomRuntime"], testDependencies: ["LoomMacros"]),
+    Module(name: "LoomLookup", dependencies: ["LoomCore", "LoomRuntime"], testDependencies: ["LoomInjection"]),
+    Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomRuntime"]),
     Module(
         name: "LoomMacrosPlugin",
         dependencies: [
@@ -50,7 +55,7 @@ let modules: [Module] = [
         name: "LoomMacros", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomMacrosPlugin"],
         testPlugins: ["LoomAutoregistration"]),
     Module(
-        name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection"],
+        name: "LoomTesting", dependencies: ["LoomCore", "LoomKeys", "LoomInjection", "LoomRuntime"],
         testDependencies: ["Loom", "LoomMacros"]),
     Module(
         name: "LoomLogging", dependencies: ["LoomCore", .product(name: "Logging", package: "swift-log")],
@@ -132,7 +137,7 @@ targets += [
         path: "Tests/LoomReliabilityTests"
     ),
     // Fixtures shared by the test targets (not a product).
-    .target(name: "LoomTestSupport", dependencies: ["LoomCore"], path: "Tests/LoomTestSupport"),
+    .target(name: "LoomTestSupport", dependencies: ["LoomCore", "LoomRuntime"], path: "Tests/LoomTestSupport"),
 ]
 // The sample CLI (DESIGN.md §9): `loom-demo`, a notes tool built as a small modular app, one folder per module under
 // Tools/LoomDemo — a shared module (the note model, configuration keys, the root container), two feature modules each

@@ -1,4 +1,5 @@
 public import LoomCore
+internal import LoomRuntime
 
 /// Keeps a container active in the `DependencyGraph` for as long as the property lives (Stitcher's managed
 /// containers).

@@ -1,6 +1,7 @@
 public import LoomCore
 public import LoomKeys
 import LoomLookup
+public import LoomRuntime
 
 /// Injects a dependency into a property (or a function parameter) — one wrapper for every seed library's spelling.
 ///
@@ -43,20 +44,19 @@ public struct Injected<Value> {
     }
 
     @usableFromInline let storage: Storage
-    /// The address of the word where the resolved value's cell publishes it (kept alive by `storage`), `0` when
-    /// reads cannot use it.
+    /// The lock-free reader of the resolved value's cell (kept alive by `storage`), `nil` when reads cannot use it.
     ///
-    /// A plain word, so reading it out of the enclosing object retains nothing: the hot path is one load of this
-    /// word and one lock-free read of the value it points at, inlined into the getter.
-    @usableFromInline let valueWordBits: UInt
+    /// An address, so reading it out of the enclosing object retains nothing: the hot path is one load of this field
+    /// and one lock-free read of the value it points at, inlined into the getter.
+    @usableFromInline let reader: ValueCellReader?
 
     @usableFromInline
     init(storage: Storage) {
         self.storage = storage
         if case .resolving(let state) = storage, !state.refreshesOnEveryRead {
-            valueWordBits = state.cell._valueWordBits
+            reader = state.cell.reader
         } else {
-            valueWordBits = 0
+            reader = nil
         }
     }
 
@@ -88,10 +88,7 @@ public struct Injected<Value> {
         // (a getter left out of line would project the key path at run time on every read); failure reports name
         // the property through the `#function` captured at creation.
         @inline(__always) get {
-            let valueWordBits = object[keyPath: storageKeyPath].valueWordBits
-            if valueWordBits != 0,
-                let value = _ResolvedValueCell._cachedValue(inSlotWords: valueWordBits, as: Value.self)
-            {
+            if let reader = object[keyPath: storageKeyPath].reader, let value = reader.value(as: Value.self) {
                 return value
             }
             return object[keyPath: storageKeyPath].readSlowly(enclosing: object)
@@ -109,9 +106,7 @@ public struct Injected<Value> {
 
     @inlinable @inline(__always)
     func read(enclosing object: AnyObject?) -> Value {
-        if valueWordBits != 0,
-            let value = _ResolvedValueCell._cachedValue(inSlotWords: valueWordBits, as: Value.self)
-        {
+        if let reader, let value = reader.value(as: Value.self) {
             return value
         }
         return readSlowly(enclosing: object)

@@ -1,5 +1,6 @@
 public import LoomCore
 package import LoomLookup
+internal import LoomRuntime
 
 /// What a resolving property asks for: how the dependency is located and which factory arguments it passes.
 @usableFromInline
@@ -27,19 +28,19 @@ package struct InjectionRequest: Sendable {
     }
 
     /// The key to look up when the property's (element or wrapped) type is `type`.
-    func key(lookingUp type: Any.Type, parameters: LookupKey.Parameters? = nil) -> LookupKey {
+    func key(lookingUp type: Any.Type, parameters: RegistrationKey.Parameters? = nil) -> RegistrationKey {
         let parameters = parameters ?? (argumentTypes.isEmpty ? .none : .types(argumentTypes))
         switch locator {
         case .type(let alternative):
-            return LookupKey(
+            return RegistrationKey(
                 locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type)),
                 alternative: alternative,
                 parameters: parameters
             )
         case .name(let name):
-            return LookupKey(locator: .name(name), parameters: parameters)
+            return RegistrationKey(locator: .name(name), parameters: parameters)
         case .value(let value):
-            return LookupKey(locator: .value(value), parameters: parameters)
+            return RegistrationKey(locator: .value(value), parameters: parameters)
         }
     }
 
@@ -132,8 +133,7 @@ package final class InjectionState: Sendable {
     /// Whether a value resolved now may be kept in the property: only in the test overlay (or absence of one) the
     /// property was created in, so an object that outlives a test never keeps a value resolved inside it.
     private var mayCacheHere: Bool {
-        guard ResolutionOverrides.mayBeActive else { return true }
-        return (ResolutionOverlay.current?.serial ?? 0) == overlaySerial
+        (ResolutionOverlay.active?.serial ?? 0) == overlaySerial
     }
 
     /// Resolves again and replaces the cached value.
@@ -252,7 +252,7 @@ package final class InjectionState: Sendable {
         return value
     }
 
-    private func log(_ key: LookupKey, from source: any DependencySource) {
+    private func log(_ key: RegistrationKey, from source: any DependencySource) {
         source.sourceLogTarget.log(
             .debug,
             "Injected \(key) from \(source.sourceDescription) into \(wrapperName) \(function)",

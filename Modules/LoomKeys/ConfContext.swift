@@ -1,3 +1,5 @@
+internal import LoomCore
+
 /// A set of key values: the overrides given to `Conf.withValues`, or a fixed context for `@InjectedConf`.
 ///
 /// Use it in `Conf.withValues(_:operation:)` to override several keys at once, or pass one to
@@ -14,7 +16,7 @@
 /// }
 /// ```
 public struct ConfContext: Sendable {
-    var values: [ObjectIdentifier: any ErasedValue]
+    var values: [ObjectIdentifier: KeyValueBox]
     var mainActorValues: MainActorValueTable?
 
     /// Returns an empty context.
@@ -33,8 +35,9 @@ public struct ConfContext: Sendable {
 
     /// The overrides active in the current task (empty outside any override scope).
     static func currentOverrides() -> ConfContext {
-        guard let scope = OverrideScope.active else { return .new() }
-        return ConfContext(values: scope.values.values, mainActorValues: scope.mainActorValues)
+        guard let overrides = OverrideScope.active else { return .new() }
+        return ConfContext(
+            values: overrides.values.values, mainActorValues: overrides.mainActorValues as? MainActorValueTable)
     }
 
     /// The value of a key in this context, or `nil`; assigning `nil` removes it.
@@ -46,7 +49,7 @@ public struct ConfContext: Sendable {
     /// - Parameter key: The key type.
     public subscript<K: ConfKey>(_ key: K.Type) -> K.Value? {
         get { values[ObjectIdentifier(key)]?.unboxed(as: K.Value.self) }
-        set { values[ObjectIdentifier(key)] = newValue.map { ValueBox($0) } }
+        set { values[ObjectIdentifier(key)] = newValue.map { ValueBox($0, key: ObjectIdentifier(key)) } }
     }
 
     /// The value of the key named by a key path in this context, or `nil`; assigning `nil` removes it.
@@ -70,7 +73,7 @@ public struct ConfContext: Sendable {
     /// - Parameter key: The key type.
     public subscript<K: InjectionKey>(_ key: K.Type) -> K.Value? {
         get { values[ObjectIdentifier(key)]?.unboxed(as: K.Value.self) }
-        set { values[ObjectIdentifier(key)] = newValue.map { ValueBox($0) } }
+        set { values[ObjectIdentifier(key)] = newValue.map { ValueBox($0, key: ObjectIdentifier(key)) } }
     }
 
     /// The main instance of an auto-injectable service in this context, or `nil`; assigning `nil` removes it.

@@ -1,4 +1,5 @@
 public import LoomCore
+internal import LoomRuntime
 
 /// Decides which container an injected property resolves from.
 ///
@@ -65,7 +66,10 @@ extension Container {
     /// Inside ``withLookupPolicy(_:operation:)-(_,()->Result)`` the scoped policy is returned instead; the setter
     /// always changes the global one.
     public static var lookupPolicy: any ContainerLookupPolicy {
-        get { LookupPolicyStore.scoped ?? LookupPolicyStore.current.withLock { $0 } }
+        get {
+            if let scoped = ResolutionContext.activeLookupPolicy as? any ContainerLookupPolicy { return scoped }
+            return LookupPolicyStore.current.withLock { $0 }
+        }
         set { LookupPolicyStore.current.withLock { $0 = newValue } }
     }
 
@@ -86,7 +90,7 @@ extension Container {
         _ policy: any ContainerLookupPolicy,
         operation: () throws -> Result
     ) rethrows -> Result {
-        try LookupPolicyStore.$scoped.withValue(policy, operation: operation)
+        try ResolutionContext.with({ $0.lookupPolicy = policy }, operation: operation)
     }
 
     /// Runs `operation` with `policy` as the lookup policy for the current task and its child tasks only.
@@ -105,7 +109,7 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await LookupPolicyStore.$scoped.withValue(policy, operation: operation, isolation: isolation)
+        try await ResolutionContext.with({ $0.lookupPolicy = policy }, isolation: isolation, operation: operation)
     }
 
     /// Sets the global lookup policy; `nil` restores the default, ``GraphLookupPolicy``.
@@ -120,8 +124,7 @@ extension Container {
     }
 }
 
-/// The storage behind ``Container/lookupPolicy``.
+/// The storage behind ``Container/lookupPolicy`` (the scoped policy lives in the resolution context).
 private enum LookupPolicyStore {
     static let current = LoomLock<any ContainerLookupPolicy>(GraphLookupPolicy())
-    @TaskLocal static var scoped: (any ContainerLookupPolicy)?
 }

@@ -1,4 +1,5 @@
 public import LoomCore
+internal import LoomRuntime
 
 /// A `LoomLogger` that keeps every message, so a test can assert what Loom reported.
 ///

@@ -1,4 +1,5 @@
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 import Testing
 
@@ -140,7 +141,7 @@ import Testing
                 } else {
                     var last = 0
                     for _ in 0..<20_000 {
-                        guard let service = cell._cachedValue(Service.self) else { continue }
+                        guard let service = cell.reader?.value(as: Service.self) else { continue }
                         if !(0...replacements).contains(service.id) { outOfRange.increment() }
                         last = service.id
                     }
@@ -150,7 +151,7 @@ import Testing
             }
             #expect(outOfRange.value == 0)
             #expect(reads.value == 2)
-            #expect(cell._cachedValue(Service.self)?.id == replacements)
+            #expect(cell.reader?.value(as: Service.self)?.id == replacements)
         }
     }
 }

@@ -1,4 +1,5 @@
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 import Testing
 

@@ -106,10 +106,23 @@ import Testing
         #expect(try container.resolve(String.self) == "service 9")
     }
 
-    @Test func optionalOfAMissingTypeThrowsMissingDependency() {
-        // `resolve` always means "must exist"; `inject() -> T?` is the form that maps a missing one to nil.
+    @Test func optionalOfAMissingTypeIsNilForEveryVerb() throws {
+        // `resolve` and `inject` differ only in spelling: a `T?` request maps a missing registration to nil.
         let container = quietContainer()
         #expect(!container.isResolvable(Service?.self))
+        #expect(try container.resolve(Service?.self) == nil)
+        #expect(try container.inject(byType: Service?.self) == nil)
+        let double: Double? = try container.resolve()
+        #expect(double == nil)
+        // Generic code that resolves a `T` bound to an Optional gets the same answer.
+        func resolveAny<T>(_ type: T.Type) throws -> T { try container.resolve(T.self) }
+        #expect(try resolveAny(Service?.self) == nil)
+    }
+
+    @Test func optionalRequestsStillThrowForFailuresOtherThanMissing() {
+        let container = quietContainer()
+        container.register { () -> Service in throw InjectionError.containerLocked(container: "x") }
         #expect(throws: InjectionError.self) { try container.resolve(Service?.self) }
+        #expect(throws: InjectionError.self) { try container.inject(byType: Service?.self) }
     }
 }

@@ -1,28 +1,13 @@
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 import Testing
 
-/// The engine's shortcuts (in-place registration, lock-free probes by type and by name, the metadata-kind check for
-/// `Optional`) must give exactly the answers of the general paths they bypass.
+/// The engine's shortcuts (in-place registration, lock-free probes by type, alternative, name, value and arguments) must
+/// give exactly the answers of the general paths they bypass.
 @Suite struct EngineFastPathTests {
     private enum Shape: Sendable { case circle }
     private struct Point: Sendable { var x = 0 }
-
-    @Test func optionalTypesAreRecognisedFromTheirMetadataKind() {
-        #expect(isOptionalType(Int?.self))
-        #expect(isOptionalType(Service?.self))
-        #expect(isOptionalType(Int??.self))
-        #expect(isOptionalType((any Greeting)?.self))
-        #expect(isOptionalType(Optional<() -> Void>.self))
-        #expect(!isOptionalType(Int.self))
-        #expect(!isOptionalType(Service.self))
-        #expect(!isOptionalType(Shape.self))
-        #expect(!isOptionalType(Point.self))
-        #expect(!isOptionalType((any Greeting).self))
-        #expect(!isOptionalType([Int?].self))
-        #expect(!isOptionalType((Int?, Int).self))
-        #expect(!isOptionalType((() -> Int?).self))
-    }
 
     @Test func registrationsThatGrowTheTableStayResolvableAndReplaceable() throws {
         let container = quietContainer()

@@ -1,6 +1,7 @@
 import LoomCore
 import LoomInjection
 import LoomLookup
+import LoomRuntime
 import LoomTestSupport
 import Testing
 

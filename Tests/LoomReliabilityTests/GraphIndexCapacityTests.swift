@@ -12,7 +12,7 @@ final class CapacityThird: Sendable {}
 ///
 /// A registry's table holds one node per alias key (`conforms(to:)` / `inherits(from:)`) as well as one per
 /// registration. `GraphIndex.build` once sized its table by registrations, so three registrations and two alias keys
-/// made five nodes in a table with room for four, and `LookupTable.store` trapped ("LookupTable is full"). Found by
+/// made five nodes in a table with room for four, and `RegistryTable.store` trapped ("RegistryTable is full"). Found by
 /// the reliability suite (`LOOM_RELIABILITY_SEED=17963447894845292707` crashed the test process about one run in
 /// fifteen); the index now collects the nodes first and sizes its table by them.
 @Suite struct GraphIndexCapacityTests {

@@ -1,4 +1,5 @@
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 
 /// The checks run on each random graph.

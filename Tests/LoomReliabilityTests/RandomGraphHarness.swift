@@ -1,4 +1,5 @@
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 
 /// What a random graph's node factories build: the node, the argument it was built with, and its dependencies, so

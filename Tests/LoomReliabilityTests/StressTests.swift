@@ -1,5 +1,6 @@
 import LoomCore
 import LoomKeys
+import LoomRuntime
 import LoomTestSupport
 import Testing
 

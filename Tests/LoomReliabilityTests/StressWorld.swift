@@ -1,6 +1,7 @@
 import Foundation
 import LoomCore
 import LoomKeys
+import LoomRuntime
 import LoomTestSupport
 
 /// One kind of step a stress lane takes.

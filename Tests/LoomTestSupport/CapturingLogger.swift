@@ -1,5 +1,6 @@
 import Foundation
 public import LoomCore
+import LoomRuntime
 
 /// A logger that records every event it receives, for tests that check what Loom reports.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import LoomCore
+import LoomRuntime
 
 /// A thread-safe counter, for example of factory calls.
 public final class Counter: Sendable {

@@ -1,3 +1,5 @@
+public import LoomRuntime
+
 /// Process-wide settings.
 ///
 /// Every member is thread-safe.
@@ -25,7 +27,7 @@ public enum LoomConfiguration {
         set {
             store.logger.withLock {
                 $0 = newValue
-                GlobalWord.minimumLogLevel.pointer.atomicStoreRelease(UInt(newValue.minimumLevel.rawValue) + 1)
+                ProcessWord.minimumLogLevel.store(UInt(newValue.minimumLevel.rawValue) + 1)
             }
         }
     }
@@ -75,10 +77,10 @@ public enum LoomConfiguration {
     /// ```
     public static var runtimeCycleDetection: CycleDetection {
         get {
-            let stored = GlobalWord.cycleDetection.pointer.atomicRelaxed
+            let stored = ProcessWord.cycleDetection.relaxed
             return stored == 0 ? .debugOnly : CycleDetection(rawValue: UInt8(stored - 1)) ?? .debugOnly
         }
-        set { GlobalWord.cycleDetection.pointer.atomicStoreRelease(UInt(newValue.rawValue) + 1) }
+        set { ProcessWord.cycleDetection.store(UInt(newValue.rawValue) + 1) }
     }
 
     /// How deeply factories may resolve other dependencies before the chain is reported as a cycle (default 512).
@@ -90,25 +92,16 @@ public enum LoomConfiguration {
     /// ```
     public static var maximumResolutionDepth: Int {
         get {
-            let stored = GlobalWord.maximumResolutionDepth.pointer.atomicRelaxed
+            let stored = ProcessWord.maximumResolutionDepth.relaxed
             return stored == 0 ? 512 : Int(stored)
         }
-        set { GlobalWord.maximumResolutionDepth.pointer.atomicStoreRelease(UInt(max(1, newValue))) }
+        set { ProcessWord.maximumResolutionDepth.store(UInt(max(1, newValue))) }
     }
 
-    /// The global logger's minimum level, readable with one load.
-    ///
-    /// The word holds the level plus one, so its initial zero means "the default logger", whose level is `.warning`.
-    @inline(__always)
-    package static var minimumLogLevel: UInt {
-        let stored = GlobalWord.minimumLogLevel.pointer.atomicRelaxed
-        return stored == 0 ? UInt(LoomLogLevel.warning.rawValue) : stored - 1
-    }
-
-    /// ``minimumLogLevel`` for inlinable callers: one load of a process-wide word.
+    /// The global logger's minimum level, as a raw value: one load of a process-wide word, for inlinable callers.
     @inlinable @inline(__always)
-    package static func globalMinimumLogLevel() -> UInt {
-        let stored = GlobalWord.minimumLogLevel.pointer.atomicRelaxed
+    package static var minimumLogLevel: UInt {
+        let stored = ProcessWord.minimumLogLevel.relaxed
         return stored == 0 ? UInt(LoomLogLevel.warning.rawValue) : stored - 1
     }
 
@@ -151,7 +144,7 @@ public enum CycleDetection: UInt8, Sendable, CaseIterable {
 /// The storage behind ``LoomConfiguration``.
 private final class ConfigurationStore: Sendable {
     let logger = LoomLock<any LoomLogger>(PrintLogger())
-    let isIndexingEnabled = AtomicWord(1)
-    let approximateDependencyCount = AtomicWord(0)
-    let autoCleanupEnabled = AtomicWord(1)
+    let isIndexingEnabled = AtomicCounter(1)
+    let approximateDependencyCount = AtomicCounter(0)
+    let autoCleanupEnabled = AtomicCounter(1)
 }

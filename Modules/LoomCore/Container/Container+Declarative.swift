@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 #if canImport(Observation)
     import Observation
 #endif
@@ -167,7 +169,7 @@ extension Container {
     private func evaluateOnce(reason: Registry.Change.Reason) {
         guard let source = declarative.lock.withLock({ $0.source }) else { return }
         // Candidate registrations: new entries from the builder, or the children's own entries.
-        let candidates: [(entry: RegistrationEntry?, component: DependencyComponent?, key: LookupKey)]
+        let candidates: [(entry: RegistrationEntry?, component: DependencyComponent?, key: RegistrationKey)]
         switch source {
         case .builder(let builder):
             let components = evaluateTrackingObservation(builder).components
@@ -181,7 +183,7 @@ extension Container {
         let previousIDs = Set(previousEntries.map(ObjectIdentifier.init))
         // Only registrations made outside the source can shadow it; skip the check when there are none.
         let mayBeShadowed = registry.count > previous.count
-        var next: [LookupKey: RegistrationEntry] = [:]
+        var next: [RegistrationKey: RegistrationEntry] = [:]
         next.reserveCapacity(candidates.count)
         var additions: [(entry: RegistrationEntry, replacesOptionalTwin: Bool)] = []
         additions.reserveCapacity(candidates.count)

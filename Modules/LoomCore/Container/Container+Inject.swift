@@ -1,24 +1,4 @@
-/// Whether a parameter pack is empty; constant-folded in specialised callers.
-@inlinable @inline(__always)
-package func isEmptyPack<each Parameter>(_ parameters: repeat each Parameter) -> Bool {
-    var count = 0
-    for _ in repeat (each Parameter).self { count += 1 }
-    return count == 0
-}
-
-/// Builds the key and erased argument list for a request with factory arguments.
-package func requestKey<each Parameter: Hashable & Sendable>(
-    _ locator: DependencyLocator,
-    _ parameters: repeat each Parameter
-) -> (key: LookupKey, arguments: [any Sendable]) {
-    var types: [ObjectIdentifier] = []
-    var arguments: [any Sendable] = []
-    for parameter in repeat each parameters {
-        types.append(ObjectIdentifier(type(of: parameter)))
-        arguments.append(parameter)
-    }
-    return (LookupKey(locator: locator, parameters: types.isEmpty ? .none : .types(types)), arguments)
-}
+public import LoomRuntime
 
 extension Container {
     /// Resolves `T` located by type, passing factory arguments, with the same rules as `DependencyGraph.inject`
@@ -47,9 +27,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if isEmptyPack(repeat each parameters),
-            let value = try registry.probePlain(typeID: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(T.self)
-        {
+        if let value = try registry.fastValue(T.self, alternative: nil, repeat each parameters) {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
@@ -65,7 +43,7 @@ extension Container {
         line: UInt
     ) throws -> T {
         let (key, arguments) = requestKey(locator, repeat each parameters)
-        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+        return try resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
     /// Resolves `T` located by type, or returns `nil` when nothing is registered for it.
@@ -83,11 +61,26 @@ extension Container {
     ///   - line: The calling line, for logs; defaults to the call site.
     /// - Returns: The value, or `nil` when missing.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @inlinable
     public func inject<T, each Parameter: Hashable & Sendable>(
         byType type: T?.Type = T?.self,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
+    ) throws -> T? {
+        // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
+        if !ProcessWord.optionalLocators.isNonZero,
+            let value = try registry.fastValue(T.self, alternative: nil, repeat each parameters)
+        {
+            if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
+            return value
+        }
+        return try injectIfPresent(T.self, repeat each parameters, fileID: fileID, line: line)
+    }
+
+    @usableFromInline
+    func injectIfPresent<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, _ parameters: repeat each Parameter, fileID: StaticString, line: UInt
     ) throws -> T? {
         let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
         return try resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
@@ -151,16 +144,14 @@ extension Container {
     /// - Throws: ``InjectionError/mismatchedDependencyType(actual:expected:)`` when the value is not a `T`, and
     ///   the other ``InjectionError`` cases.
     @_disfavoredOverload
+    @inlinable
     public func inject<T, each Parameter: Hashable & Sendable>(
         byName name: String,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if isEmptyPack(repeat each parameters),
-            let value = try registry.probeNamed(name, valueTypeBits: UInt(bitPattern: ObjectIdentifier(T.self)))
-                .resolve(T.self)
-        {
+        if let value = try registry.fastValue(T.self, name: name, repeat each parameters) {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
@@ -202,6 +193,7 @@ extension Container {
     ///   - line: The calling line, for logs; defaults to the call site.
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @inlinable
     public func inject<T, Name: RawRepresentable, each Parameter: Hashable & Sendable>(
         byName name: Name,
         _ parameters: repeat each Parameter,
@@ -224,6 +216,7 @@ extension Container {
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
     @_disfavoredOverload
+    @inlinable
     public func inject<T, each Parameter: Hashable & Sendable>(
         byName name: some CustomStringConvertible,
         _ parameters: repeat each Parameter,
@@ -246,14 +239,18 @@ extension Container {
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
     @_disfavoredOverload
+    @inlinable
     public func inject<T, each Parameter: Hashable & Sendable>(
         byValue value: some Hashable & Sendable,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        let (key, arguments) = requestKey(.value(value), repeat each parameters)
-        return try resolveFromChain(T.self, key: key, arguments: arguments, enclosing: nil, fileID: fileID, line: line)
+        if let value = try registry.fastValue(T.self, value: value, repeat each parameters) {
+            if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
+            return value
+        }
+        return try injectGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration associated with `value`, or returns `nil` when none is registered.

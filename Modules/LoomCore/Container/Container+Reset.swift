@@ -43,7 +43,7 @@ extension Container {
     /// - Returns: Whether this container has such a registration (cached or not).
     @discardableResult
     public func resetCachedInstance<T>(of type: T.Type, alternative: RegistrationAlternative? = nil) -> Bool {
-        let key = LookupKey(locator: .type(T.self), alternative: alternative)
+        let key = RegistrationKey(locator: .type(T.self), alternative: alternative)
         let entries = registry.candidates(for: key)?.filter { $0.key == key } ?? []
         let environment = ResolutionEnvironment.current
         for entry in entries { environment.reset(entry) }

@@ -1,3 +1,5 @@
+public import LoomRuntime
+
 extension Container {
     /// Resolves `T` from this container or, failing that, its parent chain.
     ///
@@ -17,6 +19,7 @@ extension Container {
     /// - Returns: The registered value.
     /// - Throws: ``InjectionError/missingDependency(_:suggestions:)`` when nothing is registered, and the other
     ///   ``InjectionError`` cases for ambiguity, type mismatch, cycles and factory errors. Never traps.
+    @_disfavoredOverload
     @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self,
@@ -24,13 +27,44 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if alternative == nil,
-            let value = try registry.probePlain(typeID: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(T.self)
-        {
+        if let value = try registry.fastValue(T.self, alternative: alternative) {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
         return try resolveGeneral(T.self, alternative: alternative, fileID: fileID, line: line)
+    }
+
+    /// Resolves `T` from this container or its parent chain, or returns `nil` when nothing is registered for it.
+    ///
+    /// The same as ``inject(byType:_:fileID:line:)-(T?.Type,_,_,_)``: only a missing registration becomes `nil`;
+    /// ambiguity, a type mismatch, a cycle or a factory error still throw.
+    ///
+    /// ```swift
+    /// let analytics: Analytics? = try container.resolve()
+    /// let other = try container.resolve(Analytics?.self, alternative: .another)
+    /// ```
+    /// - Parameters:
+    ///   - type: `Wrapped?.self`; usually inferred.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value, or `nil` when missing.
+    /// - Throws: An ``InjectionError`` for failures other than a missing registration; never traps.
+    @inlinable
+    public func resolve<T>(
+        _ type: T?.Type = T?.self,
+        alternative: RegistrationAlternative? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T? {
+        // While nothing in the process is registered as an explicit `T?`, a `T?` request is answered by `T`'s
+        // registration: probe that directly.
+        if !ProcessWord.optionalLocators.isNonZero, let value = try registry.fastValue(T.self, alternative: alternative)
+        {
+            if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
+            return value
+        }
+        return try resolveGeneral(T?.self, alternative: alternative, fileID: fileID, line: line)
     }
 
     @usableFromInline
@@ -38,7 +72,7 @@ extension Container {
         logTarget.log(.debug, "Resolved \(DependencyLocator.type(type)) from \(description)", file: fileID, line: line)
     }
 
-    /// Everything the fast path does not handle: alternatives, several candidates, `T?` fallback, errors.
+    /// Everything the fast path does not handle: several candidates, the `T?` fallback, errors.
     @usableFromInline
     func resolveGeneral<T>(
         _ type: T.Type,
@@ -46,8 +80,8 @@ extension Container {
         fileID: StaticString,
         line: UInt
     ) throws -> T {
-        let key = LookupKey(locator: .type(T.self), alternative: alternative)
-        return try resolveFromChain(T.self, key: key, arguments: [], enclosing: nil, fileID: fileID, line: line)
+        let key = RegistrationKey(locator: .type(T.self), alternative: alternative)
+        return try resolveOne(T.self, key: key, fileID: fileID, line: line)
     }
 
     /// Resolves `T` through a parametrized resolver, passing `parameter` to it.
@@ -65,6 +99,7 @@ extension Container {
     /// - Returns: The resolver's result.
     /// - Throws: ``InjectionError/missingDependency(_:suggestions:)`` when no parametrized resolver is
     ///   registered for `T` (a plain registration does not count), and the other ``InjectionError`` cases.
+    @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self,
         parameter: Any,
@@ -72,8 +107,19 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        let key = LookupKey(locator: .type(T.self), alternative: alternative, parameters: .enclosingObject)
-        return try resolveFromChain(T.self, key: key, arguments: [], enclosing: parameter, fileID: fileID, line: line)
+        if let value = try registry.fastValue(T.self, parameter: parameter, alternative: alternative) {
+            if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
+            return value
+        }
+        return try resolveGeneral(T.self, parameter: parameter, alternative: alternative, fileID: fileID, line: line)
+    }
+
+    @usableFromInline
+    func resolveGeneral<T>(
+        _ type: T.Type, parameter: Any, alternative: RegistrationAlternative?, fileID: StaticString, line: UInt
+    ) throws -> T {
+        let key = RegistrationKey(locator: .type(T.self), alternative: alternative, parameters: .enclosingObject)
+        return try resolveOne(T.self, key: key, enclosing: parameter, fileID: fileID, line: line)
     }
 
     /// Whether `T` has a registration here or in the parent chain.
@@ -89,7 +135,7 @@ extension Container {
     ///   - alternative: The alternative registration to look for; `nil` for the default one.
     /// - Returns: Whether a resolve would find a registration (its factory may still fail).
     public func isResolvable<T>(_ type: T.Type, alternative: RegistrationAlternative? = nil) -> Bool {
-        var keys: [LookupKey] = [.init(locator: .type(T.self), alternative: alternative)]
+        var keys: [RegistrationKey] = [.init(locator: .type(T.self), alternative: alternative)]
         keys.append(.init(locator: .type(T.self), alternative: alternative, parameters: .enclosingObject))
         if let optional = T.self as? any OptionalType.Type {
             let wrapped = DependencyLocator(
@@ -104,7 +150,7 @@ extension Container {
     // MARK: - The general path
 
     /// The first container in the chain with registrations answering `key`.
-    package func lookup(_ key: LookupKey) -> (candidates: [RegistrationEntry], container: Container)? {
+    package func firstCandidates(for key: RegistrationKey) -> (candidates: [RegistrationEntry], container: Container)? {
         for container in chain {
             if let candidates = container.registry.candidates(for: key), !candidates.isEmpty {
                 return (candidates, container)
@@ -112,30 +158,18 @@ extension Container {
         }
         return nil
     }
-
-    /// Resolves `key` from the chain, falling back from `T?` to `T`, and reports failures with full context.
-    package func resolveFromChain<T>(
-        _ type: T.Type,
-        key: LookupKey,
-        arguments: [any Sendable],
-        enclosing: Any?,
-        fileID: StaticString,
-        line: UInt
-    ) throws -> T {
-        try resolveOne(T.self, key: key, arguments: arguments, enclosing: enclosing, fileID: fileID, line: line)
-    }
 }
 
 extension Container: DependencySource {
-    package func candidates(for key: LookupKey) -> [RegistrationEntry]? {
-        lookup(key)?.candidates
+    package func candidates(for key: RegistrationKey) -> [RegistrationEntry]? {
+        firstCandidates(for: key)?.candidates
     }
 
     /// Every registration answering `key` in the chain, nearest container first; a registration whose own key
     /// already answered from a nearer container is shadowed.
-    package func allCandidates(for key: LookupKey) -> [RegistrationEntry] {
+    package func allCandidates(for key: RegistrationKey) -> [RegistrationEntry] {
         var result: [RegistrationEntry] = []
-        var seenKeys: Set<LookupKey> = []
+        var seenKeys: Set<RegistrationKey> = []
         for container in chain {
             let candidates = container.registry.candidates(for: key) ?? []
             for entry in candidates where !seenKeys.contains(entry.key) { result.append(entry) }

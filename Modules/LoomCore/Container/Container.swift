@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// A set of registrations, and the place dependencies are resolved from.
 ///
 /// One type serves the imperative style (`register` / `resolve`, as in Macaroni) and the declarative style
@@ -37,7 +39,7 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     /// How registrations made here name their container: one shared object, built once.
     @usableFromInline package let owner: RegistrationOwner
 
-    private static let unnamedCounter = AtomicWord()
+    private static let unnamedCounter = AtomicCounter()
 
     /// Creates an empty container.
     ///

@@ -1,5 +1,8 @@
 /// A container's declarative bookkeeping: its builder, the registrations the builder produced, re-evaluation
 /// state, invalidation subscriptions and merged children.
+
+package import LoomRuntime
+
 package final class DeclarativeState: Sendable {
     /// Where a re-evaluation gets its registrations.
     package enum Source: Sendable {

@@ -17,7 +17,7 @@ public enum DependencyFactory {
     public struct Provider<Value>: Sendable {
         package let parameterTypes: [Any.Type]
         package let makeEntry:
-            @Sendable (RegistrationAttributes, LookupKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
+            @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
 
         /// Creates a provider from a factory without parameters.
         ///

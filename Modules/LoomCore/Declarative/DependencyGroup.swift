@@ -56,14 +56,14 @@ public struct DependencyGroup: Sendable {
 package final class DependencyComponent: Sendable {
     package let attributes: RegistrationAttributes
     /// `attributes.key`, computed once (hashing a name or value key is not free).
-    package let key: LookupKey
+    package let key: RegistrationKey
     /// Whether the registration replaces an explicit registration of its type's `Optional` (it is located by type).
     package let replacesOptionalTwin: Bool
     package let problems: [String]
     /// The provider's entry maker; the component passes its own attributes and key, so nothing is computed twice and
     /// the ``Dependency`` itself is not kept.
     private let makeProviderEntry:
-        @Sendable (RegistrationAttributes, LookupKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
+        @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
 
     package init<Value>(_ dependency: Dependency<Value>) {
         attributes = dependency.attributes

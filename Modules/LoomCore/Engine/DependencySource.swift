@@ -5,9 +5,9 @@
 /// rules live once, in this protocol's extension.
 package protocol DependencySource {
     /// The registrations answering `key` for a single-value request, or `nil` when none does.
-    func candidates(for key: LookupKey) -> [RegistrationEntry]?
+    func candidates(for key: RegistrationKey) -> [RegistrationEntry]?
     /// Every registration answering `key`, for collection requests.
-    func allCandidates(for key: LookupKey) -> [RegistrationEntry]
+    func allCandidates(for key: RegistrationKey) -> [RegistrationEntry]
     /// Every registration a request can reach (for suggestions).
     var visibleEntries: [RegistrationEntry] { get }
     /// What was searched, as errors print it (`["Container(app)", "Container(root)"]`).
@@ -36,7 +36,7 @@ extension DependencySource {
     /// Resolves a single value for `key`, falling back from `T?` to `T`.
     package func resolveOne<T>(
         _ type: T.Type,
-        key: LookupKey,
+        key: RegistrationKey,
         arguments: [any Sendable] = [],
         enclosing: Any? = nil,
         fileID: StaticString,
@@ -57,7 +57,8 @@ extension DependencySource {
             if let optional = T.self as? any OptionalType.Type {
                 let wrapped = DependencyLocator(
                     storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
-                let wrappedKey = LookupKey(locator: wrapped, alternative: key.alternative, parameters: key.parameters)
+                let wrappedKey = RegistrationKey(
+                    locator: wrapped, alternative: key.alternative, parameters: key.parameters)
                 if let candidates = candidates(for: wrappedKey) {
                     let value = try produce(
                         Any.self,
@@ -76,6 +77,9 @@ extension DependencySource {
                     return wrappedValue as! T
                 }
             }
+            // A `T?` request is answered with `nil` when nothing answers it, whichever verb asked
+            // (`resolve`, `inject`, a property wrapper).
+            if let optional = T.self as? any OptionalType.Type { return optional.none as! T }
             throw missingDependency(key, requested: T.self, arguments: arguments)
         } catch let error as InjectionError {
             // Thrown to the caller, who decides whether it is an error; only non-throwing paths log at `.error`.
@@ -92,7 +96,7 @@ extension DependencySource {
     /// Resolves a single value for `key`, or `nil` when nothing answers it (other failures still throw).
     package func resolveIfPresent<T>(
         _ type: T.Type,
-        key: LookupKey,
+        key: RegistrationKey,
         arguments: [any Sendable] = [],
         fileID: StaticString,
         line: UInt
@@ -110,7 +114,7 @@ extension DependencySource {
     /// Resolves every registration answering `key`, in order; empty when none does.
     package func resolveAll<T>(
         _ type: T.Type,
-        key: LookupKey,
+        key: RegistrationKey,
         arguments: [any Sendable] = [],
         fileID: StaticString,
         line: UInt
@@ -132,7 +136,7 @@ extension DependencySource {
     package func produce<T>(
         _ type: T.Type,
         from candidates: [RegistrationEntry],
-        key: LookupKey,
+        key: RegistrationKey,
         arguments: [any Sendable],
         enclosing: Any?
     ) throws -> T {
@@ -155,7 +159,9 @@ extension DependencySource {
 
     /// The error for a key nobody answers: wrong arguments when a registration exists with other parameter
     /// types, otherwise a missing dependency with "did you mean" suggestions.
-    package func missingDependency(_ key: LookupKey, requested: Any.Type, arguments: [any Sendable]) -> InjectionError {
+    package func missingDependency(_ key: RegistrationKey, requested: Any.Type, arguments: [any Sendable])
+        -> InjectionError
+    {
         let context = DependencyContext(
             key: key, requested: requested, arguments: arguments, searched: searchedDescriptions)
         let entries = visibleEntries
@@ -177,7 +183,7 @@ extension DependencySource {
 
     /// Registrations a person probably meant: the same locator under another alternative or parameter list, a
     /// name differing only in case or surrounding spaces, or another type with the same name.
-    package static func suggestions(for key: LookupKey, requested: Any.Type, among entries: [RegistrationEntry])
+    package static func suggestions(for key: RegistrationKey, requested: Any.Type, among entries: [RegistrationEntry])
         -> [String]
     {
         var result: [String] = []
@@ -200,7 +206,7 @@ extension DependencySource {
         return Array(result.prefix(5))
     }
 
-    private func logResolution(of key: LookupKey, fileID: StaticString, line: UInt) {
+    private func logResolution(of key: RegistrationKey, fileID: StaticString, line: UInt) {
         sourceLogTarget.log(.debug, "Resolved \(key) from \(sourceDescription)", file: fileID, line: line)
     }
 }
@@ -227,7 +233,7 @@ extension String {
 }
 
 extension DependencyContext {
-    package init(key: LookupKey, requested: Any.Type, arguments: [any Sendable], searched: [String]) {
+    package init(key: RegistrationKey, requested: Any.Type, arguments: [any Sendable], searched: [String]) {
         let parameterTypes: [String] =
             switch key.parameters {
             case .none: []

@@ -73,13 +73,3 @@ extension Optional {
 package func isNilValue(_ value: Any) -> Bool {
     (value as? any OptionalType)?.isNone ?? false
 }
-
-/// Whether `type` is `Optional<Wrapped>` for some `Wrapped`, in a few instructions.
-///
-/// Reads the metadata kind, the first word of every type's metadata, which Swift's stable ABI fixes at `0x202` for
-/// `Optional` on every platform (`MetadataKind.def`). A conformance check (`type is any OptionalType.Type`) gives the
-/// same answer but costs a runtime cache lookup on every registration.
-package func isOptionalType(_ type: Any.Type) -> Bool {
-    let optionalMetadataKind: UInt = 0x202
-    return unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == optionalMetadataKind
-}

@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// Where a registration was written.
 package struct SourceOrigin: Sendable, Equatable, CustomStringConvertible {
     package let fileID: StaticString
@@ -31,8 +33,8 @@ package struct RegistrationAlias: Sendable {
     }
 
     /// The key this alias answers for a registration with `key`: same alternative and parameter list.
-    package func key(aliasing key: LookupKey) -> LookupKey {
-        LookupKey(
+    package func key(aliasing key: RegistrationKey) -> RegistrationKey {
+        RegistrationKey(
             locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type)),
             alternative: key.alternative,
             parameters: key.parameters
@@ -100,19 +102,19 @@ package struct RegistrationAttributes: Sendable {
             && eagerness == other.eagerness
     }
 
-    package var key: LookupKey {
+    package var key: RegistrationKey {
         if !takesEnclosingObject, parameterTypes.isEmpty, alternative == nil,
             case .type(let id, let type) = locator.storage
         {
-            return LookupKey(plainTypeID: id, type: type)
+            return RegistrationKey(plainTypeID: id, type: type)
         }
-        let parameters: LookupKey.Parameters =
+        let parameters: RegistrationKey.Parameters =
             takesEnclosingObject
             ? .enclosingObject
             : parameterTypes.isEmpty ? .none : .types(parameterTypes.map(ObjectIdentifier.init))
         // Alternatives qualify type slots only; names and values are already unique.
         let typeAlternative = locator.locatedType == nil ? nil : alternative
-        return LookupKey(locator: locator, alternative: typeAlternative, parameters: parameters)
+        return RegistrationKey(locator: locator, alternative: typeAlternative, parameters: parameters)
     }
 }
 
@@ -121,37 +123,32 @@ package struct RegistrationAttributes: Sendable {
 /// Entries are immutable once built; the only mutable state is the instance cache, which synchronises itself.
 /// Subclasses are generic over the produced type, so the hot path reads cached values without dynamic casts.
 @usableFromInline
-package class RegistrationEntry: LookupNode, @unchecked Sendable {
+package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     // Immutable apart from `cache`, which is internally synchronised.
-    package let attributes: RegistrationAttributes
+    @usableFromInline package let attributes: RegistrationAttributes
     /// The container that holds the registration.
     package let owner: RegistrationOwner
     /// Registration order within the process, for deterministic iteration.
     package let sequence: UInt
     /// `nil` for `.instance`.
     @usableFromInline package let cache: EntryCache?
+    /// `cache`, when the registration takes no arguments (the cache is then its only slot), for the lock-free probes.
+    @usableFromInline package let plainSlot: EntryCache?
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
     private let receipt: ManagedReceiptBox?
-    /// The published-box word of a cached registration without parameters (its cache is the slot), for the lock-free
-    /// probes.
-    ///
-    /// A raw address, so reading it retains nothing. `nil` otherwise; kept alive by `cache`.
-    @usableFromInline package let fastSlotWords: UnsafeMutablePointer<UInt>?
     // The flags come last so they share one word.
     /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
     @usableFromInline package let hasAliases: Bool
     /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
     package let locatesOptional: Bool
-    /// Whether `cache` holds its instance weakly (`.shared`), for the lock-free probes.
-    @usableFromInline package let hasWeakCache: Bool
 
-    private static let sequenceCounter = AtomicWord()
+    private static let sequenceCounter = AtomicCounter()
 
     /// Creates an entry; `reusedCache` carries an identical predecessor's instances over (builder
     /// re-evaluation keeps the singletons of registrations that did not change).
     package init(
         attributes: consuming RegistrationAttributes,
-        key: LookupKey? = nil,
+        key: RegistrationKey? = nil,
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil
     ) {
@@ -177,11 +174,10 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
             receipt = ManagedReceiptBox(provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() })
         }
         self.cache = cache
-        fastSlotWords = !hasParameters && !attributes.takesEnclosingObject ? cache?.words : nil
-        hasWeakCache = cache?.isWeak ?? false
+        plainSlot = !hasParameters && !attributes.takesEnclosingObject ? cache : nil
         hasAliases = !attributes.aliases.isEmpty
         if case .type(_, let type) = attributes.locator.storage {
-            locatesOptional = isOptionalType(type)
+            locatesOptional = TypeShape.isOptional(type)
         } else {
             locatesOptional = false
         }
@@ -204,7 +200,7 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     package var eagerness: DependencyEagerness { attributes.eagerness }
 
     /// The keys this registration answers besides its own: one per declared alias type.
-    package var aliasKeys: [LookupKey] {
+    package var aliasKeys: [RegistrationKey] {
         attributes.locator.locatedType == nil ? [] : attributes.aliases.map { $0.key(aliasing: key) }
     }
 
@@ -214,9 +210,9 @@ package class RegistrationEntry: LookupNode, @unchecked Sendable {
     ///
     /// It looks `Optional<T>`'s metadata up at run time, so registries ask only while some registration is located by
     /// an `Optional` type.
-    package var optionalTwinKey: LookupKey? {
+    package var optionalTwinKey: RegistrationKey? {
         guard case .type(_, let type) = attributes.locator.storage else { return nil }
-        return LookupKey(
+        return RegistrationKey(
             locator: optionalLocator(of: type), alternative: attributes.alternative, parameters: key.parameters)
     }
 
@@ -256,7 +252,7 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     @usableFromInline
     package init(
         attributes: consuming RegistrationAttributes,
-        key: LookupKey? = nil,
+        key: RegistrationKey? = nil,
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil,
         factory: @escaping @Sendable () throws -> Value
@@ -272,14 +268,14 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     /// Inlinable: transient resolution runs specialised in the caller.
     @inlinable
     package func resolve(in environment: ResolutionEnvironment) throws -> Value {
-        guard let cache else { return try Resolver.produce(self) { try factory() } }
+        guard let cache else { return try Construction.produce(self) { try factory() } }
         return try resolveCached(cache, in: environment)
     }
 
     @usableFromInline
     package func resolveCached(_ cache: EntryCache, in environment: ResolutionEnvironment) throws -> Value {
-        try Resolver.cachedValue(of: self, in: environment.slot(for: self, cache: cache, arguments: nil)) {
-            try Resolver.produce(self) { try factory() }
+        try Construction.cachedValue(of: self, in: environment.cache(for: self, cache)) {
+            try Construction.produce(self) { try factory() }
         }
     }
 
@@ -293,21 +289,24 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
 }
 
 /// A Macaroni-style parametrized resolver: `register { (parameter: Any) -> T in … }`.
+@usableFromInline
 package final class EnclosingObjectEntry<Value>: RegistrationEntry, @unchecked Sendable {
     // Immutable.
-    package let factory: @Sendable (Any) throws -> Value
+    @usableFromInline package let factory: @Sendable (Any) throws -> Value
 
     package init(
         attributes: consuming RegistrationAttributes,
         owner: RegistrationOwner,
         factory: @escaping @Sendable (Any) throws -> Value
     ) {
+        assert(attributes.valueType == Value.self, "an EnclosingObjectEntry must name its own value type")
         self.factory = factory
         super.init(attributes: consume attributes, owner: owner)
     }
 
+    @inlinable
     package func resolve(parameter: Any) throws -> Value {
-        try Resolver.produce(self) { try factory(parameter) }
+        try Construction.produce(self) { try factory(parameter) }
     }
 
     override package func resolveErased(
@@ -321,30 +320,47 @@ package final class EnclosingObjectEntry<Value>: RegistrationEntry, @unchecked S
 }
 
 /// A registration whose factory takes typed arguments: `Dependency { (context: Context) in Repository(context) }`.
+///
+/// Every registration keyed by parameter types is one of these, with `Value` its produced type and `Parameter` its
+/// key's parameter types — the typed front doors rely on it to read one without a dynamic cast.
+@usableFromInline
 package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendable>: RegistrationEntry,
     @unchecked Sendable
 {
     // Immutable.
-    package let factory: @Sendable (repeat each Parameter) throws -> Value
+    @usableFromInline package let factory: @Sendable (repeat each Parameter) throws -> Value
 
     package init(
         attributes: consuming RegistrationAttributes,
-        key: LookupKey? = nil,
+        key: RegistrationKey? = nil,
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil,
         factory: @escaping @Sendable (repeat each Parameter) throws -> Value
     ) {
+        assert(attributes.valueType == Value.self, "a ParameterizedEntry must name its own value type")
         self.factory = factory
         super.init(attributes: consume attributes, key: key, owner: owner, reusedCache: reusedCache)
     }
 
     /// Resolves the value for these arguments, caching per distinct argument tuple in cached scopes.
+    ///
+    /// Inlinable: an argument tuple already cached is found without a lock, a dynamic cast or an allocation.
+    @inlinable
     package func resolve(_ arguments: repeat each Parameter, in environment: ResolutionEnvironment) throws -> Value {
-        guard let cache else { return try Resolver.produce(self) { try factory(repeat each arguments) } }
-        var key: [AnySendableHashable] = []
-        for argument in repeat each arguments { key.append(AnySendableHashable(argument)) }
-        return try Resolver.cachedValue(of: self, in: environment.slot(for: self, cache: cache, arguments: key)) {
-            try Resolver.produce(self) { try factory(repeat each arguments) }
+        guard let cache else { return try Construction.produce(self) { try factory(repeat each arguments) } }
+        let hash = EntryCache.argumentHash(repeat each arguments)
+        let entryCache = environment.cache(for: self, cache)
+        if let value = entryCache.publishedValue(Value.self, forArguments: repeat each arguments, hash: hash) {
+            return value
+        }
+        return try resolveCached(repeat each arguments, hash: hash, in: entryCache)
+    }
+
+    @usableFromInline
+    func resolveCached(_ arguments: repeat each Parameter, hash: UInt, in cache: EntryCache) throws -> Value {
+        let slot = cache.slot(forArguments: repeat each arguments, hash: hash)
+        return try Construction.cachedValue(of: self, in: slot, isWeak: cache.isWeak) {
+            try Construction.produce(self) { try factory(repeat each arguments) }
         }
     }
 
@@ -359,102 +375,6 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
             iterator.next() as! Argument
         }
         return try resolve(repeat next((each Parameter).self), in: environment)
-    }
-}
-
-/// The instance cache of one cached registration: one slot, or one slot per distinct argument tuple.
-///
-/// The cache is itself the slot of a registration without parameters, so a cached registration costs one
-/// allocation for its cache.
-@usableFromInline
-package final class EntryCache: InstanceSlot, @unchecked Sendable {
-    // Immutable apart from the slot words (atomic) and `argumentSlots` (behind its lock).
-    /// `.shared` registrations hold their instance weakly.
-    package let isWeak: Bool
-    /// Slots per argument tuple; allocated only for registrations with parameters.
-    private let argumentSlots: LoomLock<[[AnySendableHashable]: InstanceSlot]>?
-
-    package init(isWeak: Bool, hasParameters: Bool) {
-        self.isWeak = isWeak
-        argumentSlots = hasParameters ? LoomLock([:]) : nil
-    }
-
-    /// The slot of a registration without parameters: the cache itself.
-    package var slot: InstanceSlot { self }
-    /// The slot for one argument tuple (`nil`: no parameters).
-    package func slot(for arguments: [AnySendableHashable]?) -> InstanceSlot {
-        guard let arguments, let argumentSlots else { return slot }
-        return argumentSlots.withLock { slots in
-            if let existing = slots[arguments] { return existing }
-            let created = InstanceSlot()
-            slots[arguments] = created
-            return created
-        }
-    }
-
-    /// Drops every cached instance (writer; never call inside a read section).
-    package func reset() {
-        var retired: [Unmanaged<InstanceBox>] = []
-        if let box = slot.clear() { retired.append(box) }
-        let slots: [InstanceSlot] =
-            argumentSlots?.withLock { slots in
-                defer { slots.removeAll() }
-                return Array(slots.values)
-            } ?? []
-        for slot in slots {
-            if let box = slot.clear() { retired.append(box) }
-        }
-        releaseAfterGracePeriod(retired)
-    }
-
-    /// Drops `.shared` cache cells whose instance was released.
-    package func releaseUnusedStorage() {
-        guard isWeak, let argumentSlots else { return }
-        argumentSlots.withLock { slots in
-            slots = slots.filter { _, slot in
-                guard let box = slot.box else { return false }
-                return (box as? WeakBox)?.object != nil
-            }
-        }
-    }
-}
-
-/// Releases unlinked objects once no reader can still hold them, together with any deferred ones.
-package func releaseAfterGracePeriod(_ objects: [Unmanaged<InstanceBox>]) {
-    guard !objects.isEmpty else { return }
-    // Only objects unlinked before the grace period starts may be released after it.
-    let deferred = DeferredReclamation.takeAll()
-    ReadSection.synchronize()
-    for object in objects { object.release() }
-    for object in deferred { object.release() }
-}
-
-/// Unlinked objects whose release may wait: they own no instance, so holding them a little longer only costs a
-/// few bytes, and batching them saves a grace period per `.shared` rebuild.
-package enum DeferredReclamation {
-    private static let pending = LoomLock<[Unmanaged<AnyObject>]>([])
-    private static let batchSize = 256
-
-    /// Queues an unlinked object that owns no instance (a ``WeakBox``, a replaced lookup node whose cache was
-    /// reset) for release after a later grace period.
-    package static func retire<Object: AnyObject>(_ object: Unmanaged<Object>) {
-        let erased = Unmanaged<AnyObject>.fromOpaque(object.toOpaque())
-        let isFull = pending.withLock { pending in
-            pending.append(erased)
-            return pending.count >= batchSize
-        }
-        guard isFull else { return }
-        let batch = takeAll()
-        ReadSection.synchronize()
-        for object in batch { object.release() }
-    }
-
-    /// Removes and returns everything queued so far.
-    package static func takeAll() -> [Unmanaged<AnyObject>] {
-        pending.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
     }
 }
 

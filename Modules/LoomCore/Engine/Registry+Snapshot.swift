@@ -1,3 +1,5 @@
+package import LoomRuntime
+
 /// A read-only picture of one registry: which registrations it holds and what their caches hold right now.
 ///
 /// Test-only clear-box hook (package access): the reliability suite takes one before and one after a failing
@@ -51,8 +53,8 @@ extension Registry {
         let registrations = entries.map { entry in
             RegistrySnapshot.Registration(
                 entry: entry,
-                publishedBox: entry.cache?.slot.box,
-                isBeingBuilt: (entry.cache?.slot.builderBits ?? 0) != 0
+                publishedBox: entry.cache?.box,
+                isBeingBuilt: entry.cache?.isBeingBuilt ?? false
             )
         }
         return RegistrySnapshot(registrations: registrations, isLocked: isLocked)

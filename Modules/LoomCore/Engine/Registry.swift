@@ -1,4 +1,6 @@
-/// A container's registrations: a ``LookupTable`` readers probe without locks, and the bookkeeping writers
+internal import LoomRuntime
+
+/// A container's registrations: a ``RegistryTable`` readers probe without locks, and the bookkeeping writers
 /// update under one lock.
 ///
 /// The table is the source of truth for each key's own registration (its *primary*); `aliasIndex` records which
@@ -11,9 +13,11 @@
 package final class Registry: @unchecked Sendable {
     // `tableWord` is accessed atomically; everything else mutable lives in `state`, behind `lock`.
     private struct State {
+        /// The published table (the registry's `table` reference holds it too).
+        ///
         /// Room for 12 registrations before the first growth: most feature containers never grow.
-        var table = LookupTable(minimumCapacity: 16)
-        var aliasIndex: [LookupKey: [RegistrationEntry]] = [:]
+        var table = RegistryTable(minimumCapacity: 16)
+        var aliasIndex: [RegistrationKey: [RegistrationEntry]] = [:]
         var count = 0
         /// How many registrations are located by an `Optional` type; while there are none, registering `T` need
         /// not look for an explicit `T?` registration to replace.
@@ -25,17 +29,24 @@ package final class Registry: @unchecked Sendable {
         /// Counts `entry` in (`change` 1) or out (`change` -1) of the tallies kept beside the table.
         mutating func tally(_ entry: RegistrationEntry, _ change: Int) {
             count += change
-            if entry.locatesOptional { optionalLocatorCount += change }
+            if entry.locatesOptional {
+                optionalLocatorCount += change
+                if change > 0 {
+                    ProcessWord.optionalLocators.increment()
+                } else {
+                    ProcessWord.optionalLocators.decrement()
+                }
+            }
             if entry.eagerness == .eager { eagerCount += change }
         }
 
         /// The registration stored under its own `key`, if any.
-        func primary(for key: LookupKey) -> RegistrationEntry? {
+        func primary(for key: RegistrationKey) -> RegistrationEntry? {
             table.node(for: key)?.candidates.first { $0.key == key }
         }
 
         /// The node `key` should hold: its primary plus the registrations aliasing it.
-        func node(for key: LookupKey, primary: RegistrationEntry?) -> LookupNode? {
+        func node(for key: RegistrationKey, primary: RegistrationEntry?) -> RegistryNode? {
             let aliased = aliasIndex[key] ?? []
             if aliased.isEmpty { return primary }
             let candidates = ((primary.map { [$0] } ?? []) + aliased).sorted { $0.sequence < $1.sequence }
@@ -62,43 +73,34 @@ package final class Registry: @unchecked Sendable {
     }
 
     private let lock: LoomLock<State>
-    /// The current table, unretained: the state's strong reference keeps it alive until a grace period after
-    /// it is replaced.
-    private let tableWord: UnsafeMutablePointer<UInt> = .allocateAtomicWords(1)
-    package let parent: Registry?
-    /// `parent`, unretained, for walking the chain on the hot path.
-    package let parentBits: Unmanaged<Registry>?
+    /// The published table, for lock-free probes.
+    let table: AtomicReference<RegistryTable>
+    @usableFromInline package let parent: Registry?
     private let observers = LoomLock<[UInt: @Sendable (Change) -> Void]>([:])
-    private let observerCounter = AtomicWord()
+    private let observerCounter = AtomicCounter()
     /// How many observers are registered; lets a transaction skip building its change when nobody listens.
-    private let observerCount = AtomicWord()
+    private let observerCount = AtomicCounter()
 
     package init(parent: Registry?) {
         self.parent = parent
-        parentBits = parent.map { Unmanaged.passUnretained($0) }
         let state = State()
-        tableWord.atomicStoreRelease(UInt(bitPattern: Unmanaged.passUnretained(state.table).toOpaque()))
+        table = AtomicReference(state.table)
         lock = LoomLock(state)
     }
 
-    deinit { tableWord.deallocate() }
-
     // MARK: Reading
 
-    /// The current table, for probing inside a read section (unretained).
-    @inline(__always)
-    package var tableBits: UInt { tableWord.atomicAcquire }
-
     /// The node for `key` in this registry only, retained.
-    package func node(for key: LookupKey) -> LookupNode? {
-        ReadSection.run {
-            Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
-                ._withUnsafeGuaranteedRef { $0.node(for: key) }
+    package func node(for key: RegistrationKey) -> RegistryNode? {
+        ReadSection.run { section in
+            table.load(in: section)?.withObject { table in
+                table.find(hash: key.tableHash, in: section) { $0.key == key }?.object
+            }
         }
     }
 
     /// The registrations answering `key` here (by registration order), or `nil` when none does.
-    package func candidates(for key: LookupKey) -> [RegistrationEntry]? {
+    package func candidates(for key: RegistrationKey) -> [RegistrationEntry]? {
         node(for: key)?.candidates
     }
 
@@ -110,9 +112,9 @@ package final class Registry: @unchecked Sendable {
     /// Every registration, in table order (cheaper, for bulk work such as indexing).
     package var unorderedEntries: [RegistrationEntry] {
         var result: [RegistrationEntry] = []
-        ReadSection.run {
-            Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)._withUnsafeGuaranteedRef {
-                $0.forEachNode { node in
+        ReadSection.run { section in
+            table.load(in: section)?.withObject { table in
+                table.forEachNode { node in
                     if node.isCandidateList {
                         for entry in node.candidates where entry.key == node.key { result.append(entry) }
                     } else {
@@ -124,12 +126,11 @@ package final class Registry: @unchecked Sendable {
         return result
     }
 
-    /// Every node of the current table with its hash, each retained for the caller, in address order (see
-    /// ``LookupTable/retainedSlotsInAddressOrder()``) — for building an index.
-    package func retainedSlotsInAddressOrder() -> [(hash: UInt, node: Unmanaged<LookupNode>)] {
-        ReadSection.run {
-            Unmanaged<LookupTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
-                ._withUnsafeGuaranteedRef { $0.retainedSlotsInAddressOrder() }
+    /// Every node of the current table with its hash, in address order (see
+    /// ``ConcurrentTable/slotsInAddressOrder()``) — for building an index.
+    package func slotsInAddressOrder() -> [(hash: UInt, node: RegistryNode)] {
+        ReadSection.run { section in
+            table.load(in: section)?.withObject { $0.slotsInAddressOrder() } ?? []
         }
     }
 
@@ -160,9 +161,9 @@ package final class Registry: @unchecked Sendable {
         reason: Change.Reason = .registration,
         ignoringLock: Bool = false
     ) -> [Outcome]? {
-        var retiredNodes: [Unmanaged<LookupNode>] = []
-        var retiredTables: [LookupTable] = []
-        var emptyRetiredTable: LookupTable?
+        var retiredNodes: [RegistryNode] = []
+        var retiredTable: RegistryTable?
+        var emptyRetiredTable: RegistryTable?
         var removed: [RegistrationEntry] = []
         let outcomes: [Outcome]? = lock.withLock { state in
             guard !state.isLocked || ignoringLock else { return nil }
@@ -173,10 +174,10 @@ package final class Registry: @unchecked Sendable {
                 return fill(&state, with: additions, removed: &removed)
             }
             // The final primary of every key this transaction touches (`nil`: the key loses its primary).
-            var pending: [LookupKey: RegistrationEntry?] = [:]
+            var pending: [RegistrationKey: RegistrationEntry?] = [:]
             pending.reserveCapacity(additions.count + removals.count)
-            var aliasKeys: Set<LookupKey> = []
-            func current(_ key: LookupKey) -> RegistrationEntry? {
+            var aliasKeys: Set<RegistrationKey> = []
+            func current(_ key: RegistrationKey) -> RegistrationEntry? {
                 if let entry = pending[key] { return entry }
                 return state.primary(for: key)
             }
@@ -214,21 +215,18 @@ package final class Registry: @unchecked Sendable {
             }
             var touched = Array(pending.keys)
             touched += aliasKeys.filter { pending[$0] == nil }
-            func finalNode(for key: LookupKey) -> LookupNode? {
+            func finalNode(for key: RegistrationKey) -> RegistryNode? {
                 state.node(for: key, primary: pending[key] ?? state.primary(for: key))
             }
-            let fitsInPlace = state.table.hasRoom(forAdditional: touched.count)
-            if touched.count <= 1, fitsInPlace {
+            if touched.count <= 1, state.table.hasRoom(forAdditional: touched.count) {
                 for key in touched {
                     if let replaced = state.table.store(finalNode(for: key), for: key) { retiredNodes.append(replaced) }
                 }
             } else {
+                // The copy is not published yet: the nodes it replaces were never visible in it and go at once.
                 let table = state.table.grown(toFit: touched.count)
-                // The copy's references to replaced nodes were never published: release them at once.
-                for key in touched { table.store(finalNode(for: key), for: key)?.release() }
-                retiredTables.append(state.table)
-                state.table = table
-                publish(table)
+                for key in touched { _ = table.store(finalNode(for: key), for: key) }
+                retiredTable = publish(table, in: &state)
             }
             return outcomes
         }
@@ -237,10 +235,10 @@ package final class Registry: @unchecked Sendable {
         let keptCaches =
             removed.isEmpty ? [] : Set(additions.compactMap { $0.entry.cache.map(ObjectIdentifier.init) })
         // A table that held no registration owns no node: it can wait for a batched grace period like a node.
-        if let emptyRetiredTable { DeferredReclamation.retire(Unmanaged.passRetained(emptyRetiredTable)) }
+        if let emptyRetiredTable { Reclamation.retire(emptyRetiredTable) }
         finish(
             retiredNodes: retiredNodes,
-            retiredTables: retiredTables,
+            retiredTable: retiredTable,
             dropping: removed.filter { $0.cache.map { !keptCaches.contains(ObjectIdentifier($0)) } ?? false }
         )
         if observerCount.acquire != 0 {
@@ -259,13 +257,13 @@ package final class Registry: @unchecked Sendable {
         removed: inout [RegistrationEntry]
     ) -> [Outcome] {
         // The capacity `grown(toFit:)` would give, so the table grows no sooner than one filled key by key.
-        let table = LookupTable(minimumCapacity: max(16, additions.count * 2))
+        let table = RegistryTable(minimumCapacity: max(16, additions.count * 2))
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(additions.count)
-        // Every node of this table is an entry (no alias, so no candidate list), and the table is not published:
-        // the reference the table held on a replaced entry passes to the caller at once.
-        func takeReplaced(_ node: Unmanaged<LookupNode>) -> RegistrationEntry {
-            let previous = unsafeDowncast(node.takeRetainedValue(), to: RegistrationEntry.self)
+        // Every node of this table is an entry (no alias, so no candidate list), and the table is not published: a
+        // replaced entry was never visible in it.
+        func takeReplaced(_ node: RegistryNode) -> RegistrationEntry {
+            let previous = unsafeDowncast(node, to: RegistrationEntry.self)
             state.tally(previous, -1)
             removed.append(previous)
             return previous
@@ -283,8 +281,8 @@ package final class Registry: @unchecked Sendable {
             }
             state.tally(entry, 1)
         }
-        state.table = table
-        publish(table)
+        // The replaced table is empty: the caller retires it (its reference is the one `publish` returns).
+        _ = publish(table, in: &state)
         return outcomes
     }
 
@@ -300,32 +298,26 @@ package final class Registry: @unchecked Sendable {
             case stored(previous: RegistrationEntry?, twin: RegistrationEntry?)
             case needsGeneralPath
         }
-        var retired: (Unmanaged<LookupNode>?, Unmanaged<LookupNode>?)
-        var retiredTable: LookupTable?
+        // Replaced nodes (readers may still hold them) and a replaced table, retired after the lock is dropped.
+        var retired: (RegistryNode?, RegistryNode?, RegistryTable?)
         let attempt: Attempt = lock.withLock { state in
             guard !state.isLocked else { return .locked }
             guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath }
             let twinKey = state.optionalLocatorCount > 0 ? entry.optionalTwinKey : nil
             let previous = state.primary(for: entry.key)
             let twin = twinKey.flatMap { state.primary(for: $0) }
-            // A full table is copied, filled and published with one store; readers keep probing the old one
-            // until then, and it is released after a grace period.
-            var table = state.table
-            if !table.hasRoom(forAdditional: 2) {
-                retiredTable = table
-                table = table.grown(toFit: 2)
+            if state.table.hasRoom(forAdditional: 2) {
+                retired.0 = state.table.store(entry, for: entry.key)
+                if let twin { retired.1 = state.table.store(nil, for: twin.key) }
+            } else {
+                // A full table is copied, filled and published with one store; readers keep probing the old one
+                // until then, and it is released after a grace period. Nodes replaced in the unpublished copy go at
+                // once.
+                let table = state.table.grown(toFit: 2)
+                _ = table.store(entry, for: entry.key)
+                if let twin { _ = table.store(nil, for: twin.key) }
+                retired.2 = publish(table, in: &state)
             }
-            retired.0 = table.store(entry, for: entry.key)
-            if let twin { retired.1 = table.store(nil, for: twin.key) }
-            if retiredTable != nil {
-                // The copy's references to replaced nodes were never published: release them at once.
-                retired.0?.release()
-                retired.1?.release()
-                retired = (nil, nil)
-                state.table = table
-                publish(table)
-            }
-            // Two optionals rather than an array literal: this path must not allocate.
             if let previous { state.tally(previous, -1) }
             if let twin { state.tally(twin, -1) }
             state.tally(entry, 1)
@@ -337,9 +329,10 @@ package final class Registry: @unchecked Sendable {
         case .needsGeneralPath:
             return apply(adding: [(entry, true)])?.first
         case .stored(let previous, let twin):
-            if let retiredTable { DeferredReclamation.retire(Unmanaged.passRetained(retiredTable)) }
-            if let node = retired.0 { DeferredReclamation.retire(node) }
-            if let node = retired.1 { DeferredReclamation.retire(node) }
+            // A replaced table or node owns no instance once the caches below are reset: their release can wait.
+            if let table = retired.2 { Reclamation.retire(table) }
+            if let node = retired.0 { Reclamation.retire(node) }
+            if let node = retired.1 { Reclamation.retire(node) }
             previous?.cache?.reset()
             twin?.cache?.reset()
             if observerCount.acquire != 0 {
@@ -354,13 +347,12 @@ package final class Registry: @unchecked Sendable {
     @discardableResult
     package func removeAll() -> [RegistrationEntry] {
         let removed = entries
-        let retiredTable: LookupTable = lock.withLock { state in
-            let old = state.table
+        let retiredTable: RegistryTable? = lock.withLock { state in
+            for _ in 0..<state.optionalLocatorCount { ProcessWord.optionalLocators.decrement() }
             state = State(isLocked: state.isLocked)
-            publish(state.table)
-            return old
+            return publish(state.table, in: &state)
         }
-        finish(retiredNodes: [], retiredTables: [retiredTable], dropping: removed)
+        finish(retiredNodes: [], retiredTable: retiredTable, dropping: removed)
         if observerCount.acquire != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }
         return removed
     }
@@ -380,19 +372,18 @@ package final class Registry: @unchecked Sendable {
 
     // MARK: Steps
 
-    private func publish(_ table: LookupTable) {
-        tableWord.atomicStoreRelease(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
+    /// Makes `table` the state's and the readers' table; returns the table it replaces.
+    private func publish(_ table: RegistryTable, in state: inout State) -> RegistryTable? {
+        state.table = table
+        return self.table.exchange(table)
     }
 
     private func finish(
-        retiredNodes: [Unmanaged<LookupNode>], retiredTables: [LookupTable], dropping removed: [RegistrationEntry]
+        retiredNodes: [RegistryNode], retiredTable: RegistryTable?, dropping removed: [RegistrationEntry]
     ) {
         // Replaced nodes own no instance once their caches are reset below: their release can wait for a batch.
-        for node in retiredNodes { DeferredReclamation.retire(node) }
-        if !retiredTables.isEmpty {
-            ReadSection.synchronize()
-            withExtendedLifetime(retiredTables) {}
-        }
+        for node in retiredNodes { Reclamation.retire(node) }
+        if let retiredTable { Reclamation.release(afterGracePeriod: [retiredTable]) }
         // Drop instances now, even if a running resolution still holds the entry.
         for entry in removed { entry.cache?.reset() }
     }

@@ -1,3 +1,5 @@
+public import LoomRuntime
+
 extension DependencyGraph {
     /// Resolves `T` by type from the active containers, passing factory arguments (unlabelled, in order).
     ///
@@ -22,10 +24,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if isEmptyPack(repeat each parameters),
-            let value = try GraphEngine.shared.probePlain(typeID: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(
-                T.self)
-        {
+        if let value = try GraphEngine.shared.fastValue(T.self, alternative: nil, repeat each parameters) {
             return value
         }
         return try injectGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
@@ -58,13 +57,28 @@ extension DependencyGraph {
     ///   - line: The calling line, for logs; defaults to the call site.
     /// - Returns: The value, or `nil` when missing.
     /// - Throws: An ``InjectionError`` for failures other than a missing registration.
+    @inlinable
     public static func inject<T, each Parameter: Hashable & Sendable>(
         byType type: T?.Type = T?.self,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T? {
-        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
+        if !ProcessWord.optionalLocators.isNonZero,
+            let value = try GraphEngine.shared.fastValue(T.self, alternative: nil, repeat each parameters)
+        {
+            return value
+        }
+        return try injectIfPresent(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    @usableFromInline
+    static func injectIfPresent<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, _ locator: DependencyLocator, _ parameters: repeat each Parameter, fileID: StaticString,
+        line: UInt
+    ) throws -> T? {
+        let (key, arguments) = requestKey(locator, repeat each parameters)
         return try GraphSource().resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
@@ -132,12 +146,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if isEmptyPack(repeat each parameters),
-            let value = try GraphEngine.shared.probeNamed(
-                name, valueTypeBits: UInt(bitPattern: ObjectIdentifier(T.self))
-            )
-            .resolve(T.self)
-        {
+        if let value = try GraphEngine.shared.fastValue(T.self, name: name, repeat each parameters) {
             return value
         }
         return try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
@@ -177,13 +186,14 @@ extension DependencyGraph {
     ///   - line: The calling line, for logs; defaults to the call site.
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @inlinable
     public static func inject<T, Name: RawRepresentable, each Parameter: Hashable & Sendable>(
         byName name: Name,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T where Name.RawValue == String {
-        try injectGeneral(T.self, .name(name.rawValue), repeat each parameters, fileID: fileID, line: line)
+        try inject(byName: name.rawValue, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration whose name is `name.description`.
@@ -201,13 +211,14 @@ extension DependencyGraph {
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
     @_disfavoredOverload
+    @inlinable
     public static func inject<T, each Parameter: Hashable & Sendable>(
         byName name: some CustomStringConvertible,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        try injectGeneral(T.self, .name(name.description), repeat each parameters, fileID: fileID, line: line)
+        try inject(byName: name.description, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration associated with `value`.
@@ -223,13 +234,17 @@ extension DependencyGraph {
     /// - Returns: The value.
     /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
     @_disfavoredOverload
+    @inlinable
     public static func inject<T, each Parameter: Hashable & Sendable>(
         byValue value: some Hashable & Sendable,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        try injectGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
+        if let value = try GraphEngine.shared.fastValue(T.self, value: value, repeat each parameters) {
+            return value
+        }
+        return try injectGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration associated with `value`, or returns `nil` when none is registered.

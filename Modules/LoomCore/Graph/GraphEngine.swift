@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// The state behind ``DependencyGraph``: which containers are active, their merged index, change subscribers.
 ///
 /// Writers (activation, deactivation, registry changes of active containers) are serialised by `lock`; readers
@@ -22,52 +24,43 @@ package final class GraphEngine: @unchecked Sendable {
     @usableFromInline package static let shared = GraphEngine()
 
     private let lock = LoomLock(State())
-    /// The current index, unretained (the state holds it until a grace period after it is replaced).
-    private let indexWord: UnsafeMutablePointer<UInt> = .allocateAtomicWords(1)
+    /// The current index, for lock-free probes (the state holds it too).
+    private let indexReference = AtomicReference(GraphIndex.empty)
     private let subscribers = LoomLock<[UInt: AsyncStream<DependencyGraphChange>.Continuation]>([:])
-    private let subscriberCounter = AtomicWord()
+    private let subscriberCounter = AtomicCounter()
 
-    private init() {
-        indexWord.atomicStoreRelease(UInt(bitPattern: Unmanaged.passUnretained(GraphIndex.empty).toOpaque()))
-    }
+    private init() {}
 
     // MARK: Reading
 
     /// The current index, retained.
-    package var index: GraphIndex {
-        ReadSection.run {
-            Unmanaged<GraphIndex>.fromOpaque(UnsafeRawPointer(bitPattern: indexWord.atomicAcquire)!)
-                .takeUnretainedValue()
-        }
-    }
+    package var index: GraphIndex { indexReference.loadRetained()! }
 
     package var activeContainers: [Container] { index.active }
 
     /// Enters a read section and probes the merged index for a type's plain registration.
     @usableFromInline
-    package func probePlain(typeID: UInt) -> PlainProbe {
-        probe(hash: LookupKey.fastHash(typeID), valueTypeBits: typeID) { $0.fastID == typeID }
+    package func probePlain(typeBits: UInt) -> EntryProbe {
+        probe(hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits) { $0.fastID == typeBits }
     }
 
     /// Enters a read section and probes the merged index for the registration named `name` (without parameters),
     /// usable only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
     @usableFromInline
-    package func probeNamed(_ name: String, valueTypeBits: UInt) -> PlainProbe {
-        probe(hash: LookupKey.nameHash(name), valueTypeBits: valueTypeBits) { $0.isPlainName(name) }
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
+        probe(hash: RegistrationKey.nameHash(name), valueTypeBits: valueTypeBits) { $0.isPlainName(name) }
     }
 
-    @inline(__always)
-    private func probe(hash: UInt, valueTypeBits: UInt, matching matches: (LookupKey) -> Bool) -> PlainProbe {
+    /// Enters a read section and probes the merged index for the registration under `hash` that `matches`, usable
+    /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
+    @usableFromInline
+    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
         let section = ReadSection.enter()
-        guard !ResolutionOverrides.mayBeActive else { return PlainProbe(section: section) }
-        let indexBits = indexWord.atomicAcquire
-        return Unmanaged<GraphIndex>.fromOpaque(UnsafeRawPointer(bitPattern: indexBits)!)._withUnsafeGuaranteedRef {
-            index in
-            guard !index.hasScannedContainers else { return PlainProbe(section: section) }
-            let tableBits = UInt(bitPattern: Unmanaged.passUnretained(index.table).toOpaque())
-            return PlainProbe(
-                section: section, tableBits: tableBits, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
-                ?? PlainProbe(section: section)
+        guard let index = indexReference.load(in: section) else { return EntryProbe(section: section) }
+        return index.withObject { index in
+            guard !index.hasScannedContainers else { return EntryProbe(section: section) }
+            return EntryProbe.probe(
+                .table(index.table), in: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
         }
     }
 
@@ -193,24 +186,20 @@ package final class GraphEngine: @unchecked Sendable {
             scanned: state.active.filter { !$0.isIndexed }.map(\.container),
             capacityHint: LoomConfiguration.approximateDependencyCount
         )
-        let old = state.index
         state.index = index
-        indexWord.atomicStoreRelease(UInt(bitPattern: Unmanaged.passUnretained(index).toOpaque()))
-        return old
+        return indexReference.exchange(index)!
     }
 
     private func retire(_ index: GraphIndex?) {
-        guard let index else { return }
-        ReadSection.synchronize()
-        withExtendedLifetime(index) {}
+        Reclamation.release(afterGracePeriod: [index])
     }
 
     /// Updates the index in place for the keys a registry transaction touched.
     private func registryDidChange(_ change: Registry.Change, in containerName: String) {
-        var retiredNodes: [Unmanaged<LookupNode>] = []
+        var retiredNodes: [RegistryNode] = []
         let retiredIndex: GraphIndex? = lock.withLock { state in
             let indexed = state.active.filter(\.isIndexed).map(\.container)
-            var keys: Set<LookupKey> = []
+            var keys: Set<RegistrationKey> = []
             for entry in change.added + change.removed {
                 keys.insert(entry.key)
                 keys.formUnion(entry.aliasKeys)
@@ -227,10 +216,7 @@ package final class GraphEngine: @unchecked Sendable {
             return nil
         }
         retire(retiredIndex)
-        if !retiredNodes.isEmpty {
-            ReadSection.synchronize()
-            for node in retiredNodes { node.release() }
-        }
+        Reclamation.release(afterGracePeriod: retiredNodes)
         if change.reason == .invalidation { createEagerInstances(of: change.added) }
         releaseUnusedStorageIfEnabled()
         emit(
@@ -276,8 +262,8 @@ package struct GraphSource: DependencySource {
         self.index = index
     }
 
-    package func candidates(for key: LookupKey) -> [RegistrationEntry]? {
-        var merged = ReadSection.run { index.table.node(for: key)?.candidates } ?? []
+    package func candidates(for key: RegistrationKey) -> [RegistrationEntry]? {
+        var merged = index.table.node(for: key)?.candidates ?? []
         if index.hasScannedContainers {
             for entry in GraphIndex.mergedCandidates(for: key, in: index.scanned)
             where !merged.contains(where: { $0.isIdentical(to: entry) }) {
@@ -287,7 +273,7 @@ package struct GraphSource: DependencySource {
         return merged.isEmpty ? nil : merged
     }
 
-    package func allCandidates(for key: LookupKey) -> [RegistrationEntry] {
+    package func allCandidates(for key: RegistrationKey) -> [RegistrationEntry] {
         var merged: [RegistrationEntry] = []
         for container in index.active {
             for entry in container.allCandidates(for: key) where !merged.contains(where: { $0.isIdentical(to: entry) })

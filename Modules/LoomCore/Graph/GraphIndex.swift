@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// The graph's merged view of every active container, published for lock-free reads.
 ///
 /// `table` maps each key to the registrations answering it across the active containers that were indexed at
@@ -8,24 +10,24 @@
 /// (under its lock) when a registration of an active container changes.
 @usableFromInline
 package final class GraphIndex: @unchecked Sendable {
-    // Immutable except `table`'s slots, which `LookupTable` publishes atomically.
-    package let table: LookupTable
+    // Immutable except `table`'s slots, which `RegistryTable` publishes atomically.
+    package let table: RegistryTable
     package let active: [Container]
     package let scanned: [Container]
     @usableFromInline package let hasScannedContainers: Bool
 
-    package init(table: LookupTable, active: [Container], scanned: [Container]) {
+    package init(table: RegistryTable, active: [Container], scanned: [Container]) {
         self.table = table
         self.active = active
         self.scanned = scanned
         hasScannedContainers = !scanned.isEmpty
     }
 
-    package static let empty = GraphIndex(table: LookupTable(), active: [], scanned: [])
+    package static let empty = GraphIndex(table: RegistryTable(minimumCapacity: 8), active: [], scanned: [])
 
     /// The node the table should hold for `key`: the registrations answering it in `containers`, in order,
     /// with identical ones collapsed.
-    package static func node(for key: LookupKey, in containers: [Container]) -> LookupNode? {
+    package static func node(for key: RegistrationKey, in containers: [Container]) -> RegistryNode? {
         let merged = mergedCandidates(for: key, in: containers)
         switch merged.count {
         case 0: return nil
@@ -35,7 +37,7 @@ package final class GraphIndex: @unchecked Sendable {
     }
 
     /// The registrations answering `key` for a single-value request in each of `containers`, deduplicated.
-    package static func mergedCandidates(for key: LookupKey, in containers: [Container]) -> [RegistrationEntry] {
+    package static func mergedCandidates(for key: RegistrationKey, in containers: [Container]) -> [RegistrationEntry] {
         var merged: [RegistrationEntry] = []
         for container in containers {
             for entry in container.candidates(for: key) ?? []
@@ -56,17 +58,14 @@ package final class GraphIndex: @unchecked Sendable {
         let chains = indexed.map { $0.chain.map(\.registry) }
         // Collect the nodes first and size the table by them: a registry holds a node per alias key as well as per
         // registration, and counting apart from this walk could miss registrations made meanwhile.
-        var nodes: [(hash: UInt, node: Unmanaged<LookupNode>)] = []
+        var nodes: [(hash: UInt, node: RegistryNode)] = []
         for chain in chains {
             for (position, registry) in chain.enumerated() {
-                var slots = registry.retainedSlotsInAddressOrder()
+                var slots = registry.slotsInAddressOrder()
                 if position > 0 {
                     // A parent's key is shadowed in this view when a nearer registry of the chain answers it.
                     slots.removeAll { slot in
-                        let key = slot.node._withUnsafeGuaranteedRef(\.key)
-                        guard chain[..<position].contains(where: { $0.node(for: key) != nil }) else { return false }
-                        slot.node.release()
-                        return true
+                        chain[..<position].contains { $0.node(for: slot.node.key) != nil }
                     }
                 }
                 nodes += slots
@@ -74,26 +73,27 @@ package final class GraphIndex: @unchecked Sendable {
         }
         // Built once at up to 80 % load (in-place updates keep to 75 % and rebuild beyond): sized by keys alone,
         // a power-of-two table would otherwise often double just past a round number of registrations.
-        let table = LookupTable(minimumCapacity: max(capacityHint, nodes.count) * 5 / 4 + 1)
+        let table = RegistryTable(minimumCapacity: max(capacityHint, nodes.count) * 5 / 4 + 1)
         for (hash, node) in nodes {
-            let existingBits = table.insertIfAbsent(hash: hash, node: node)
-            guard existingBits != 0 else { continue }
-            merge(node.takeRetainedValue(), into: table, existingBits: existingBits)
+            // Keys are compared only on equal hashes, so most insertions never read a stored node.
+            guard let existing = table.insertIfAbsent(node, hash: hash, matching: { $0.key == node.key }) else {
+                continue
+            }
+            merge(node, into: table, existing: existing)
         }
         return GraphIndex(table: table, active: active, scanned: scanned)
     }
 
     /// Merges a view's node for a key into the node a table being built (not yet published) already holds for it.
-    private static func merge(_ node: LookupNode, into table: LookupTable, existingBits: UInt) {
+    private static func merge(_ node: RegistryNode, into table: RegistryTable, existing: RegistryNode) {
         let key = node.key
-        var merged = Unmanaged<LookupNode>.fromOpaque(UnsafeRawPointer(bitPattern: existingBits)!)
-            .takeUnretainedValue().candidates
+        var merged = existing.candidates
         let before = merged.count
         for entry in node.candidates where !merged.contains(where: { $0.isIdentical(to: entry) }) {
             merged.append(entry)
         }
         guard merged.count != before else { return }
-        // The table is not published yet, so the replaced node can be released at once.
-        table.store(CandidateList(key: key, entries: merged), for: key)?.release()
+        // The table is not published yet, so the replaced node can go at once.
+        _ = table.store(CandidateList(key: key, entries: merged), for: key)
     }
 }

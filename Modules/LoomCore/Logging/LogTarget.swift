@@ -44,6 +44,6 @@ package struct LogThreshold: Sendable {
 
     @inlinable
     package func isEnabled(_ level: LoomLogLevel) -> Bool {
-        UInt(level.rawValue) >= (ownMinimumLevel == .max ? LoomConfiguration.globalMinimumLogLevel() : ownMinimumLevel)
+        UInt(level.rawValue) >= (ownMinimumLevel == .max ? LoomConfiguration.minimumLogLevel : ownMinimumLevel)
     }
 }

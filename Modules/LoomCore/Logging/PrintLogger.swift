@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// Loom's default logger: one line per event, `<level> <file>:<line> <message>`, on standard error.
 ///
 /// ```swift
@@ -50,7 +52,7 @@ public struct PrintLogger: LoomLogger {
     /// ```
     @Sendable
     public static func writeToStandardError(_ line: String) {
-        LoomCore.writeToStandardError(line + "\n")
+        LoomRuntime.writeToStandardError(line + "\n")
     }
 }
 

@@ -1,4 +1,5 @@
 /// A type-erased `Hashable & Sendable` value, used for value locators and factory-argument cache keys.
+@usableFromInline
 package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible {
     package let base: any Hashable & Sendable
 
@@ -11,13 +12,16 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
         }
     }
 
+    @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool {
         AnyHashable(lhs.base) == AnyHashable(rhs.base)
     }
 
+    @usableFromInline
     package func hash(into hasher: inout Hasher) {
         AnyHashable(base).hash(into: &hasher)
     }
 
+    @usableFromInline
     package var description: String { String(describing: base) }
 }

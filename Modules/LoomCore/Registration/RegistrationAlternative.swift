@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// A qualifier that lets one type have several independent registrations in a container.
 ///
 /// The default registration and each alternative are separate slots: they never fall back to each other.
@@ -18,7 +20,10 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     }
 
     private let identity: Identity
-    private static let uniqueCounter = AtomicWord()
+    /// The alternative's part of a registration key's table hash, computed once, so resolving with an alternative
+    /// never hashes its name.
+    @usableFromInline package let tableHash: UInt
+    private static let uniqueCounter = AtomicCounter()
 
     /// Creates an alternative identified by `name`; equal names are the same alternative.
     ///
@@ -28,6 +33,7 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// - Parameter name: The alternative's name.
     public init(_ name: String) {
         identity = .named(name)
+        tableHash = TableHash.name(name)
     }
 
     /// Creates an alternative equal to no other.
@@ -36,7 +42,9 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// let privateSlot = RegistrationAlternative()
     /// ```
     public init() {
-        identity = .unique(Self.uniqueCounter.increment())
+        let number = Self.uniqueCounter.increment()
+        identity = .unique(number)
+        tableHash = TableHash.word(number)
     }
 
     /// Creates an alternative from a string literal: `let another: RegistrationAlternative = "another"`.
@@ -48,6 +56,24 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// ```
     public init(stringLiteral value: String) {
         self.init(value)
+    }
+
+    /// Whether two alternatives are the same: equal names, or the same unique alternative.
+    ///
+    /// ```swift
+    /// RegistrationAlternative("blue") == "blue"   // true
+    /// ```
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.identity == rhs.identity
+    }
+
+    /// Hashes the alternative's identity.
+    ///
+    /// ```swift
+    /// let set: Set<RegistrationAlternative> = ["blue", "green"]
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identity)
     }
 
     /// The name, or `#N` for a unique alternative.

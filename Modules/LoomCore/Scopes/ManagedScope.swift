@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// A receipt for an invalidation callback registered with a ``ManagedDependencyScopeProviding`` provider.
 ///
 /// ```swift
@@ -42,7 +44,7 @@ public protocol ManagedDependencyScopeProviding: AnyObject, Sendable {
 /// ```
 public final class ManagedScope: ManagedDependencyScopeProviding {
     private let observers = LoomLock<[UInt: @Sendable () -> Void]>([:])
-    private let nextIdentifier = AtomicWord()
+    private let nextIdentifier = AtomicCounter()
 
     /// Creates a scope with no observers.
     ///

@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// Resolves every parameterless registration of a source in a sandbox and turns what happened into a
 /// ``VerificationReport``.
 ///
@@ -90,7 +92,7 @@ package enum DependencyVerifier {
 
         /// Every key (own or alias) that more than one registration answers for a single-value request.
         mutating func addAmbiguities(among entries: [RegistrationEntry], in source: any DependencySource) {
-            var checked: Set<LookupKey> = []
+            var checked: Set<RegistrationKey> = []
             for entry in entries {
                 for key in [entry.key] + entry.aliasKeys where checked.insert(key).inserted {
                     guard let candidates = source.candidates(for: key), candidates.count > 1 else { continue }
@@ -153,6 +155,5 @@ extension DependencyScope {
 private func mayHaveReferenceSemantics(_ type: Any.Type) -> Bool {
     if type is AnyClass { return true }
     if let optional = type as? any OptionalType.Type { return mayHaveReferenceSemantics(optional.wrappedType) }
-    let existentialMetadataKind: UInt = 0x303
-    return unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == existentialMetadataKind
+    return TypeShape.isExistential(type)
 }

@@ -1,4 +1,5 @@
-internal import LoomCore
+public import LoomCore
+public import LoomRuntime
 
 /// The read and write paths shared by `Conf`, `ConfContext`, `InjectedConf` and `InjectedValues`.
 ///
@@ -8,39 +9,39 @@ internal import LoomCore
 enum KeyAccess {
     // MARK: Sendable keys: the hot path
 
-    /// Where a read found its value: an unretained ``ValueBox`` pointer, valid until ``finish(_:)``.
+    /// Where a read found its value: an unretained box, valid until ``finish(_:)``.
     @usableFromInline
     struct Probe {
-        @usableFromInline let boxBits: UInt
-        /// Entered when the box came from the root table; a box from an override scope needs none, because the
-        /// task-local binding keeps the scope alive for as long as this synchronous read runs.
+        @usableFromInline let box: Unretained<KeyValueBox>?
+        /// Entered when the box came from the root table; a box from the resolution context needs none, because the
+        /// task-local binding keeps the context (and the overlay's replaced boxes) alive while this synchronous read
+        /// runs.
         let section: ReadSection.Token?
     }
 
     /// Finds the current box of a key: the task's override, else a root value set inside the task's test overlay
     /// (`LoomTesting`), else the root table (root value or built default).
     ///
-    /// Non-generic, so the generic front doors inline to a call of this plus a typed load in the caller's module.
+    /// Non-generic, so the generic front doors inline to a call of this plus a typed load in the caller's module. Reads
+    /// the resolution context (one task-local read) only while an override or an overlay exists in the process.
     @usableFromInline
     static func probe(_ id: ObjectIdentifier) -> Probe {
-        let key = KeyTable.address(id)
-        let scopeBits = OverrideScope.activeBits
-        if scopeBits != 0 {
-            // The task-local binding keeps the scope (and its table) alive while this synchronous read runs.
-            let bits = Unmanaged<OverrideScope>.fromOpaque(UnsafeRawPointer(bitPattern: scopeBits)!)
-                ._withUnsafeGuaranteedRef { $0.values.boxBits(for: key) }
-            if bits != 0 { return Probe(boxBits: bits, section: nil) }
-        }
-        if ResolutionOverrides.mayBeActive, let overlay = ResolutionOverlay.current {
-            // Valid for this read: the overlay keeps replaced boxes, and the task-local binding keeps it alive.
-            let bits = overlay.keyValueBits(for: id)
-            if bits != 0 { return Probe(boxBits: bits, section: nil) }
+        let keyBits = UInt(bitPattern: id)
+        if ProcessWord.activeKeyOverrides.isNonZero || ProcessWord.activeOverlays.isNonZero,
+            let context = ResolutionContext.current
+        {
+            if let box = context.keyOverrides?.values.box(forKeyBits: keyBits) {
+                return Probe(box: box, section: nil)
+            }
+            if let overlay = context.overlay, let box = overlay.keyValue(for: id) as? KeyValueBox {
+                // The overlay keeps every box set inside it until it ends.
+                return Probe(box: Unretained(box), section: nil)
+            }
         }
         let section = ReadSection.enter()
-        let bits = RootStore.boxBits(for: key)
-        if bits != 0 { return Probe(boxBits: bits, section: section) }
+        if let box = RootStore.box(forKeyBits: keyBits, in: section) { return Probe(box: box, section: section) }
         ReadSection.exit(section)
-        return Probe(boxBits: 0, section: nil)
+        return Probe(box: nil, section: nil)
     }
 
     /// Ends the read started by ``probe(_:)`` once the value has been copied out.
@@ -56,9 +57,8 @@ enum KeyAccess {
         fileID: StaticString, line: UInt
     ) -> Value {
         let probe = probe(id)
-        if probe.boxBits != 0 {
-            let value = Unmanaged<ValueBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: probe.boxBits)!)
-                ._withUnsafeGuaranteedRef { $0.value }
+        if let box = probe.box {
+            let value = box.value(as: Value.self)
             finish(probe)
             return value
         }
@@ -70,12 +70,8 @@ enum KeyAccess {
         id: ObjectIdentifier, as type: Value.Type, makeDefault: () -> Value?, key: Any.Type,
         fileID: StaticString, line: UInt
     ) -> Value {
-        if let overlay = ResolutionOverlay.active {
-            let bits = overlay.keyValueBits(for: id)
-            if bits != 0 {
-                return Unmanaged<ValueBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-                    ._withUnsafeGuaranteedRef { $0.value }
-            }
+        if let overlay = ResolutionOverlay.active, let box = overlay.keyValue(for: id) as? KeyValueBox {
+            return box.unboxed(as: type)
         }
         if let value = RootStore.value(for: id, as: type) { return value }
         return defaultValue(id: id, as: type, makeDefault: makeDefault, key: key, fileID: fileID, line: line)
@@ -103,10 +99,10 @@ enum KeyAccess {
     static func setRootValue<Value: Sendable>(_ value: Value?, id: ObjectIdentifier) {
         // Inside a test overlay a root value belongs to the test, so parallel tests never see each other's.
         if let overlay = ResolutionOverlay.active {
-            overlay.setKeyValue(value.map { ValueBox($0) }, for: id)
+            overlay.setKeyValue(value.map { ValueBox($0, key: id) }, for: id)
             return
         }
-        RootStore.setRootValue(value.map { ValueBox($0) }, for: id)
+        RootStore.setRootValue(value.map { ValueBox($0, key: id) }, for: id)
     }
 
     /// Removes every root value: the test overlay's when one is active, else the process-wide ones.
@@ -126,7 +122,7 @@ enum KeyAccess {
         id: ObjectIdentifier, as type: Value.Type, makeDefault: () -> Value?, key: Any.Type,
         fileID: StaticString, line: UInt
     ) -> Value {
-        if let table = OverrideScope.active?.mainActorValues, let value = table.values[id] {
+        if let table = OverrideScope.active?.mainActorValues as? MainActorValueTable, let value = table.values[id] {
             return value as! Value
         }
         return mainActorRootValue(id: id, as: type, makeDefault: makeDefault, key: key, fileID: fileID, line: line)

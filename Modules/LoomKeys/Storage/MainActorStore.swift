@@ -1,4 +1,5 @@
 internal import LoomCore
+internal import LoomRuntime
 
 /// An immutable table of main-actor key values; its contents are readable only on the main actor.
 ///
@@ -44,12 +45,8 @@ enum MainActorStore {
     /// Inside a test overlay, a value set inside it comes first.
     @MainActor
     static func rootValue(for id: ObjectIdentifier) -> Any? {
-        if let overlay = ResolutionOverlay.active {
-            let bits = overlay.keyValueBits(for: id)
-            if bits != 0 {
-                return Unmanaged<MainActorValueBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-                    .takeUnretainedValue().value
-            }
+        if let overlay = ResolutionOverlay.active, let box = overlay.keyValue(for: id) as? MainActorValueBox {
+            return box.value
         }
         return roots.withLock { $0 }?.values[id]
     }

@@ -1,48 +1,44 @@
 internal import LoomCore
+internal import LoomRuntime
 
-/// The process-wide root values of every Sendable key, plus the defaults built so far.
+/// The process-wide root values of every `Sendable` key, plus the defaults built so far.
 ///
 /// Readers never lock: the current answer for every key ("root value if set, else the default once built") sits in
-/// an immutable ``KeyTable`` whose pointer is published in a process-wide word
-/// (`GlobalWord.confRootSnapshot`). A read enters a ``ReadSection``, loads the pointer, looks the key up and copies
-/// the value out. Writers are serialised by one lock; each write is a single read-modify-write of the writer state
-/// that publishes a new snapshot before the lock is released, so concurrent writes to different keys never lose an
-/// update. The replaced snapshot is released only after `ReadSection.synchronize()`, outside the lock, so no reader
-/// can still hold it and no value's `deinit` runs under the lock.
+/// an immutable ``KeyValueTable`` published in a process-wide word (``ProcessReference``). A read enters a
+/// ``ReadSection``, loads the table, looks the key up and copies the value out. Writers are serialised by one lock;
+/// each write is a single read-modify-write of the writer state that publishes a new table before the lock is
+/// released, so concurrent writes to different keys never lose an update, and a write of several keys (a
+/// configuration reload) is seen whole or not at all by a reader that reads them from one table. The replaced table
+/// is released only after a grace period, outside the lock, so no reader can still hold it and no value's `deinit`
+/// runs under the lock.
 enum RootStore {
-    /// The writer's source of truth, from which each snapshot is derived.
+    /// The writer's source of truth, from which each table is derived.
     struct WriterState {
         /// Values set with `setRootValue` (or an `InjectedValues` setter).
-        var roots: [ObjectIdentifier: any ErasedValue] = [:]
+        var roots: [ObjectIdentifier: KeyValueBox] = [:]
         /// Defaults built so far; kept across `resetRootValues()` so a default is built at most once.
-        var defaults: [ObjectIdentifier: any ErasedValue] = [:]
+        var defaults: [ObjectIdentifier: KeyValueBox] = [:]
         /// What readers see: `roots` over `defaults`.
-        var effective: [ObjectIdentifier: any ErasedValue] = [:]
+        var effective: [ObjectIdentifier: KeyValueBox] = [:]
     }
 
     private static let writer = LoomLock(WriterState())
+    /// The published table.
+    @usableFromInline static let published = ProcessReference<KeyValueTable>(.keyRootValues)
     /// One gate per key whose default is being (or was) built, so concurrent first reads build it once.
     private static let defaultGates = LoomLock<[ObjectIdentifier: LoomLock<Bool>]>([:])
 
     /// The root value or built default of `id`, or `nil` when neither exists yet.
     static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
-        let section = ReadSection.enter()
-        defer { ReadSection.exit(section) }
-        let bits = boxBits(for: KeyTable.address(id))
-        guard bits != 0 else { return nil }
-        return Unmanaged<ValueBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-            ._withUnsafeGuaranteedRef { $0.value }
+        ReadSection.run { section in
+            box(forKeyBits: UInt(bitPattern: id), in: section)?.value(as: Value.self)
+        }
     }
 
-    /// The unretained box of `key` in the published table, or `0`.
-    ///
-    /// Call inside a read section.
+    /// The box of the key whose identity bits are `keyBits` in the published table, for use inside `section`.
     @inline(__always)
-    static func boxBits(for key: UInt) -> UInt {
-        let tableBits = GlobalWord.confRootSnapshot.acquiredValue
-        guard tableBits != 0 else { return 0 }
-        return Unmanaged<KeyTable>.fromOpaque(UnsafeRawPointer(bitPattern: tableBits)!)
-            ._withUnsafeGuaranteedRef { $0.boxBits(for: key) }
+    static func box(forKeyBits keyBits: UInt, in section: ReadSection.Token) -> Unretained<KeyValueBox>? {
+        published.load(in: section)?.withObject { $0.box(forKeyBits: keyBits) }
     }
 
     /// The root value of `id` (ignoring defaults), or `nil`.
@@ -51,10 +47,18 @@ enum RootStore {
     }
 
     /// Sets (or with `nil`, removes) the root value of `id`.
-    static func setRootValue(_ box: (any ErasedValue)?, for id: ObjectIdentifier) {
+    static func setRootValue(_ box: KeyValueBox?, for id: ObjectIdentifier) {
+        setRootValues([id: box])
+    }
+
+    /// Sets (or with `nil` values, removes) several root values in one publication: a reader sees all of them or
+    /// none.
+    static func setRootValues(_ boxes: [ObjectIdentifier: KeyValueBox?]) {
         update { state in
-            state.roots[id] = box
-            state.effective[id] = box ?? state.defaults[id]
+            for (id, box) in boxes {
+                state.roots[id] = box
+                state.effective[id] = box ?? state.defaults[id]
+            }
         }
     }
 
@@ -86,7 +90,7 @@ enum RootStore {
         return gate.withLock { _ in
             if let built = writer.withLock({ $0.defaults[id] }) { return built.unboxed(as: type) }
             guard let built = makeDefault() else { return nil }
-            let box = ValueBox(built)
+            let box = ValueBox(built, key: id)
             update { state in
                 state.defaults[id] = box
                 if state.roots[id] == nil { state.effective[id] = box }
@@ -95,15 +99,12 @@ enum RootStore {
         }
     }
 
-    /// Applies `change` to the writer state and publishes the resulting snapshot, then retires the old one.
+    /// Applies `change` to the writer state and publishes the resulting table, then retires the old one.
     private static func update(_ change: (inout WriterState) -> Void) {
-        let replaced = writer.withLock { state -> UInt in
+        let replaced = writer.withLock { state in
             change(&state)
-            let snapshot = Unmanaged.passRetained(KeyTable(state.effective))
-            return GlobalWord.confRootSnapshot.exchange(UInt(bitPattern: snapshot.toOpaque()))
+            return published.exchange(KeyValueTable(state.effective))
         }
-        guard replaced != 0 else { return }
-        ReadSection.synchronize()
-        Unmanaged<KeyTable>.fromOpaque(UnsafeRawPointer(bitPattern: replaced)!).release()
+        Reclamation.release(afterGracePeriod: [replaced])
     }
 }

@@ -32,7 +32,7 @@ public final class AppCoordinator: @unchecked Sendable {
 }
 
 final class TickingClock: AppClock {
-    private let ticks = LoomLock(0)
+    private let ticks = Locked(0)
     func tick() -> Int {
         ticks.withLock {
             $0 += 1

@@ -47,7 +47,7 @@ public final class SearchEngine: SearchFeature, @unchecked Sendable {
 
 final class SearchCache: NoteStore, @unchecked Sendable {
     // `storage` is only touched inside its own lock.
-    private let storage = LoomLock<[Note]>([])
+    private let storage = Locked<[Note]>([])
     let owner: String
 
     init(owner: String) { self.owner = owner }

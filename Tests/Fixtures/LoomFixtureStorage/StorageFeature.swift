@@ -37,7 +37,7 @@ public final class NotesRepository: StorageFeature, @unchecked Sendable {
 
 final class InMemoryNoteStore: NoteStore, @unchecked Sendable {
     // `storage` is only touched inside its own lock.
-    private let storage = LoomLock<[Note]>([])
+    private let storage = Locked<[Note]>([])
     let owner: String
 
     init(owner: String) { self.owner = owner }

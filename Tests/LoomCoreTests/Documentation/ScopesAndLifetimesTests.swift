@@ -3,6 +3,7 @@
 // allows, plus the types it assumes (private, so their names do not clash with the other tests of this target).
 // Activating a container changes the process-wide graph, so the eager-registration snippet runs in a child process.
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 import Testing
 

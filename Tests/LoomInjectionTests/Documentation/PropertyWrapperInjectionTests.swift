@@ -12,6 +12,7 @@ import LoomCore
 import LoomInjection
 import LoomKeys
 import LoomLookup
+import LoomRuntime
 import LoomTestSupport
 import Testing
 

@@ -1,0 +1,152 @@
+public import LoomRuntime
+
+/// Everything a resolution needs to know about where it runs, in one task-local value: the test overlay, key
+/// overrides (`Conf.withValue`, `InjectedValues`), the scoped lookup policy, and the construction in progress when a
+/// resolution continues on another thread (its frame chain and flow).
+///
+/// One value per scope: `withTestDependencies`, `Conf.withValue`, `Container.withLookupPolicy` and an async factory
+/// each bind a copy of the current context with their own field changed — one `TaskLocal` push per scope — and a
+/// resolution reads it at most once. Child tasks inherit it; detached tasks and other threads do not (work hopped to
+/// a `DispatchQueue` sees no overrides).
+///
+/// The settled fast paths never read it while nothing uses it: every context counts itself, from creation to
+/// `deinit`, in the ``ProcessWord`` of each field it sets, and a probe reads the task-local only while that word is
+/// non-zero. Counting lifetimes rather than `withValue` calls keeps the count right for unstructured tasks that
+/// inherited a context and outlive its scope.
+///
+/// ```swift
+/// ResolutionContext.with({ $0.lookupPolicy = policy }) {
+///     ResolutionContext.current?.lookupPolicy   // policy
+/// }
+/// ```
+@usableFromInline
+package final class ResolutionContext: Sendable {
+    /// The fields of a context, changed together by ``with(_:operation:)``.
+    package struct Fields: Sendable {
+        /// The innermost test overlay.
+        package var overlay: ResolutionOverlay?
+        /// Key values overridden by `Conf.withValue(s)`.
+        package var keyOverrides: KeyOverrides?
+        /// The lookup policy of `Container.withLookupPolicy` (a `ContainerLookupPolicy`; `LoomLookup` owns the type).
+        package var lookupPolicy: (any Sendable)?
+        /// The registrations being built by the resolution that continues here, outermost first.
+        package var chain: FrameChain?
+        /// The construction flow that continues here.
+        package var flow: ConstructionFlow?
+
+        package init() {}
+    }
+
+    /// The current task's context, if any scope bound one.
+    @TaskLocal package static var current: ResolutionContext?
+
+    package let fields: Fields
+
+    package var overlay: ResolutionOverlay? { fields.overlay }
+    package var keyOverrides: KeyOverrides? { fields.keyOverrides }
+    package var lookupPolicy: (any Sendable)? { fields.lookupPolicy }
+    package var chain: FrameChain? { fields.chain }
+    package var flow: ConstructionFlow? { fields.flow }
+
+    /// The words this context counts itself in.
+    private let counted: [ProcessWord]
+
+    package init(_ fields: Fields) {
+        self.fields = fields
+        var counted: [ProcessWord] = []
+        if fields.overlay != nil { counted.append(.activeOverlays) }
+        if fields.keyOverrides != nil { counted.append(.activeKeyOverrides) }
+        if fields.lookupPolicy != nil { counted.append(.activeLookupPolicies) }
+        if fields.chain != nil || fields.flow != nil { counted.append(.activeChains) }
+        for word in counted { word.increment() }
+        self.counted = counted
+    }
+
+    deinit {
+        for word in counted { word.decrement() }
+    }
+
+    // MARK: Binding
+
+    /// Runs `operation` with the current context changed by `change`: one task-local push.
+    package static func with<R>(_ change: (inout Fields) throws -> Void, operation: () throws -> R) rethrows -> R {
+        var fields = current?.fields ?? Fields()
+        try change(&fields)
+        return try $current.withValue(ResolutionContext(fields), operation: operation)
+    }
+
+    /// Runs async `operation` with the current context changed by `change`, on the caller's executor.
+    package static func with<R>(
+        _ change: (inout Fields) throws -> Void, isolation: isolated (any Actor)?, operation: () async throws -> R
+    ) async rethrows -> R {
+        var fields = current?.fields ?? Fields()
+        try change(&fields)
+        return try await $current.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
+    }
+
+    // MARK: Reading on hot paths
+
+    /// The current task's test overlay, without the task-local read while no overlay exists in the process.
+    @inline(__always)
+    package static var activeOverlay: ResolutionOverlay? {
+        ProcessWord.activeOverlays.isNonZero ? current?.overlay : nil
+    }
+
+    /// The current task's key overrides, without the task-local read while no override exists in the process.
+    @inline(__always)
+    package static var activeKeyOverrides: KeyOverrides? {
+        ProcessWord.activeKeyOverrides.isNonZero ? current?.keyOverrides : nil
+    }
+
+    /// The current task's scoped lookup policy, without the task-local read while no scope sets one.
+    @inline(__always)
+    package static var activeLookupPolicy: (any Sendable)? {
+        ProcessWord.activeLookupPolicies.isNonZero ? current?.lookupPolicy : nil
+    }
+}
+
+extension ResolutionContext {
+    /// Makes the calling thread's outermost resolution continue the construction the current context carries.
+    ///
+    /// That is a resolution that started on another thread, or before an `await`: its chain joins cycle detection and
+    /// its flow claims slots. Costs one load while no context carries a construction.
+    @inlinable @inline(__always)
+    package static func adoptConstruction(into frames: ResolutionFrames) {
+        guard ProcessWord.activeChains.isNonZero else { return }
+        adoptConstructionSlowly(into: frames)
+    }
+
+    @usableFromInline
+    static func adoptConstructionSlowly(into frames: ResolutionFrames) {
+        guard let context = current, context.chain != nil || context.flow != nil else { return }
+        frames.adopt(chain: context.chain, flow: context.flow)
+    }
+
+    /// Runs `operation` so that resolutions inside it — on this thread or any other the context reaches — continue
+    /// the construction in progress here: same cycle detection, same exactly-once claims.
+    ///
+    /// The runtime's answer to "a factory's nested resolutions run elsewhere": async factories use it at every
+    /// boundary; a synchronous factory that hands work to another thread can wrap that work in `continuing`.
+    package static func continuingConstruction<R>(_ operation: () throws -> R) rethrows -> R {
+        let (chain, flow) = ResolutionFrames.current.capture()
+        return try with(
+            { fields in
+                fields.chain = chain
+                fields.flow = flow
+            }, operation: operation)
+    }
+
+    /// The current construction, captured so that another thread can continue it with ``continuing(_:)``.
+    package static func captureConstruction() -> ResolutionContext {
+        let (chain, flow) = ResolutionFrames.current.capture()
+        var fields = current?.fields ?? Fields()
+        fields.chain = chain
+        fields.flow = flow
+        return ResolutionContext(fields)
+    }
+
+    /// Runs `operation` with this (captured) context bound.
+    package func continuing<R>(_ operation: () throws -> R) rethrows -> R {
+        try Self.$current.withValue(self, operation: operation)
+    }
+}

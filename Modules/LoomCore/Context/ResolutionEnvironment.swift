@@ -1,0 +1,123 @@
+public import LoomRuntime
+
+/// Where a resolution keeps cached instances: in each registration's own cache (live), or in a separate store that
+/// starts empty (test isolation), so nothing created inside an isolated scope is visible outside it.
+@usableFromInline
+package struct ResolutionEnvironment: Sendable {
+    @usableFromInline package let isolatedCaches: IsolatedCaches?
+
+    package init(isolatedCaches: IsolatedCaches?) {
+        self.isolatedCaches = isolatedCaches
+    }
+
+    /// Registrations' own caches.
+    @usableFromInline package static let live = ResolutionEnvironment(isolatedCaches: nil)
+
+    /// The environment of the current task: its test overlay's, else the live one.
+    package static var current: ResolutionEnvironment { ResolutionOverlay.active?.environment ?? .live }
+
+    /// Drops `entry`'s cached instances in this environment.
+    package func reset(_ entry: RegistrationEntry) {
+        guard let isolatedCaches else {
+            entry.cache?.reset()
+            return
+        }
+        isolatedCaches.reset(entry)
+    }
+
+    /// The cache that holds `entry`'s instances in this environment (`cache` is the entry's own).
+    @inlinable @inline(__always)
+    package func cache(for entry: RegistrationEntry, _ cache: EntryCache) -> EntryCache {
+        guard let isolatedCaches else { return cache }
+        return isolatedCaches.cache(for: entry)
+    }
+}
+
+/// Instance caches private to one isolated scope, created on demand per registration and found without a lock.
+@usableFromInline
+package final class IsolatedCaches: Sendable {
+    /// One registration's cache in this scope.
+    @usableFromInline
+    final class Node: Sendable {
+        @usableFromInline let entry: RegistrationEntry
+        @usableFromInline let cache: EntryCache
+
+        init(entry: RegistrationEntry, cache: EntryCache) {
+            self.entry = entry
+            self.cache = cache
+        }
+    }
+
+    @usableFromInline let table = AtomicReference<ConcurrentTable<Node>>(ConcurrentTable(minimumCapacity: 16))
+    /// The writers' lock; holds the number of caches.
+    private let lock = LoomLock(0)
+
+    package init() {}
+
+    /// `entry`'s cache in this scope, created empty on first use.
+    @inlinable
+    package func cache(for entry: RegistrationEntry) -> EntryCache {
+        let hash = Self.hash(of: entry)
+        let found = ReadSection.run { section in
+            table.load(in: section)?.withObject { table in
+                table.find(hash: hash, in: section) { $0.entry === entry }?.withObject(\.cache)
+            }
+        }
+        return found ?? makeCache(for: entry, hash: hash)
+    }
+
+    @inlinable @inline(__always)
+    static func hash(of entry: RegistrationEntry) -> UInt {
+        TableHash.word(UInt(bitPattern: ObjectIdentifier(entry)))
+    }
+
+    @usableFromInline
+    func makeCache(for entry: RegistrationEntry, hash: UInt) -> EntryCache {
+        var retired: ConcurrentTable<Node>?
+        let cache = lock.withLock { count in
+            let current = table.loadRetained()!
+            if let existing = current.node(hash: hash, matching: { $0.entry === entry }) { return existing.cache }
+            let node = Node(
+                entry: entry,
+                cache: EntryCache(
+                    isWeak: entry.cache?.isWeak ?? false, hasParameters: !entry.attributes.parameterTypes.isEmpty))
+            if current.hasRoom(forAdditional: 1) {
+                _ = current.store(node, hash: hash) { $0 === node }
+            } else {
+                let grown = current.grown(toFit: count + 1)
+                _ = grown.store(node, hash: hash) { $0 === node }
+                retired = table.exchange(grown)
+            }
+            count += 1
+            return node.cache
+        }
+        if let retired { Reclamation.release(afterGracePeriod: [retired]) }
+        return cache
+    }
+
+    /// Drops the instances of `entry` created in this scope.
+    package func reset(_ entry: RegistrationEntry) {
+        let hash = Self.hash(of: entry)
+        let removed = lock.withLock { count -> Node? in
+            guard let node = table.loadRetained()!.store(nil, hash: hash, matching: { $0.entry === entry }) else {
+                return nil
+            }
+            count -= 1
+            return node
+        }
+        guard let removed else { return }
+        removed.cache.reset()
+        Reclamation.release(afterGracePeriod: [removed])
+    }
+
+    /// Drops every instance created in this scope.
+    package func reset() {
+        let (retired, nodes) = lock.withLock { count -> (ConcurrentTable<Node>?, [Node]) in
+            let old = table.exchange(ConcurrentTable(minimumCapacity: 16))
+            count = 0
+            return (old, old?.slotsInAddressOrder().map(\.node) ?? [])
+        }
+        for node in nodes { node.cache.reset() }
+        Reclamation.release(afterGracePeriod: [retired])
+    }
+}

@@ -1,0 +1,105 @@
+internal import LoomRuntime
+
+/// One test-override scope: the registrations a test put in front of the live ones, where cached instances live
+/// while it runs, and (for `LoomKeys`) the root values set inside it.
+///
+/// `LoomTesting.withTestDependencies` creates one and binds it in the ``ResolutionContext`` for the length of an
+/// operation; every resolution path consults it first (``DependencySource`` forwards to an ``OverlaySource``, the
+/// lock-free probes look through it while any overlay exists). Scopes nest: an inner overlay's container has the
+/// outer one's as parent.
+package final class ResolutionOverlay: Sendable {
+    /// What an overlay lets through from outside it.
+    package enum Visibility: Sendable {
+        /// Live registrations are visible; cached scopes start empty (the default for tests).
+        case isolatedInstances
+        /// Live registrations and their live cached instances are visible.
+        case liveInstances
+        /// Only the overlay's own registrations (and those of enclosing overlays) are visible.
+        case overridesOnly
+    }
+
+    /// The registrations this overlay puts in front of everything else.
+    package let container: Container
+    /// The overlay this one is nested in.
+    package let parent: ResolutionOverlay?
+    /// Whether resolutions may fall through to the live containers and the graph.
+    package let seesLiveRegistrations: Bool
+    /// Where cached instances live inside the overlay.
+    package let environment: ResolutionEnvironment
+    /// Records what resolutions did, for ``DependencyGraph/verify()``; `nil` outside a verification sandbox.
+    package let recorder: ResolutionRecorder?
+    /// Distinguishes overlays without keeping them alive (an `ObjectIdentifier` could be reused).
+    package let serial: UInt
+    /// Root values of keys set inside the overlay, by key identity, as `LoomKeys` boxes them.
+    ///
+    /// Replaced boxes are kept until the overlay ends, so a reader holding an unretained box while the overlay is
+    /// bound to its task never sees it freed.
+    private let keyValues = LoomLock<(current: [ObjectIdentifier: AnyObject], replaced: [AnyObject])>(([:], []))
+
+    private static let serials = AtomicCounter()
+
+    /// Creates an overlay nested in the current task's one (if any), with an empty override container named `name`
+    /// whose parent is the enclosing overlay's container.
+    ///
+    /// Bind it with ``run(_:)``.
+    package init(named name: String, visibility: Visibility, recorder: ResolutionRecorder? = nil) {
+        let parent = Self.active
+        container = Container(name: name, parent: parent?.container)
+        self.parent = parent
+        seesLiveRegistrations = visibility != .overridesOnly && (parent?.seesLiveRegistrations ?? true)
+        environment =
+            visibility == .liveInstances
+            ? (parent?.environment ?? .live) : ResolutionEnvironment(isolatedCaches: IsolatedCaches())
+        self.recorder = recorder
+        serial = Self.serials.increment()
+    }
+
+    /// The current task's overlay, without the task-local read while no overlay exists in the process.
+    @inline(__always)
+    package static var active: ResolutionOverlay? { ResolutionContext.activeOverlay }
+
+    /// A source that answers from this overlay first, then from `base`.
+    package func source(over base: any DependencySource) -> OverlaySource {
+        OverlaySource(overlay: self, base: base)
+    }
+
+    // MARK: Key values (LoomKeys)
+
+    /// The box holding `id`'s root value in this overlay or an enclosing one, if any.
+    package func keyValue(for id: ObjectIdentifier) -> AnyObject? {
+        var overlay: ResolutionOverlay? = self
+        while let current = overlay {
+            if let box = current.keyValues.withLock({ $0.current[id] }) { return box }
+            overlay = current.parent
+        }
+        return nil
+    }
+
+    /// Sets (or with `nil`, removes) `id`'s root value inside this overlay.
+    package func setKeyValue(_ box: AnyObject?, for id: ObjectIdentifier) {
+        keyValues.withLock { values in
+            if let previous = values.current[id] { values.replaced.append(previous) }
+            values.current[id] = box
+        }
+    }
+
+    /// Removes every root value set inside this overlay.
+    package func removeKeyValues() {
+        keyValues.withLock { values in
+            values.replaced.append(contentsOf: values.current.values)
+            values.current = [:]
+        }
+    }
+}
+
+extension ResolutionOverlay {
+    /// Runs `operation` with this overlay in the current task's resolution context.
+    package func run<R>(_ operation: () throws -> R) rethrows -> R {
+        try ResolutionContext.with({ $0.overlay = self }, operation: operation)
+    }
+
+    /// Runs async `operation` with this overlay in the current task's resolution context, on the caller's executor.
+    package func run<R>(isolation: isolated (any Actor)?, _ operation: () async throws -> R) async rethrows -> R {
+        try await ResolutionContext.with({ $0.overlay = self }, isolation: isolation, operation: operation)
+    }
+}

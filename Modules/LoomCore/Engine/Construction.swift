@@ -1,0 +1,126 @@
+public import LoomRuntime
+
+/// The steps every construction shares, whatever asked for it (a container, the graph, a property wrapper): running a
+/// factory as a frame of the current resolution, and filling a cache slot exactly once.
+@usableFromInline
+package enum Construction {
+    /// Runs `factory` as one resolution frame of `entry`.
+    ///
+    /// Checks the depth limit and (when enabled) re-entry of a registration already being built by the current
+    /// resolution, wraps non-Loom errors in ``InjectionError/factoryFailed(_:underlying:)``, checks declared aliases
+    /// on each new instance, and calls ``PostInstantiationAware/didInstantiate()`` on it.
+    ///
+    /// Inlinable so the factory call and the `PostInstantiationAware` check are specialised for `Value` in the caller;
+    /// the bookkeeping lives in the non-generic ``enterFrame(_:_:)``.
+    @inlinable
+    package static func produce<Value>(_ entry: RegistrationEntry, _ factory: () throws -> Value) throws -> Value {
+        let frames = ResolutionFrames.current
+        let isOutermost = frames.beginScope()
+        defer { frames.endScope(isOutermost) }
+        if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
+        try enterFrame(entry, frames)
+        let value: Value
+        do {
+            value = try factory()
+        } catch {
+            frames.pop()
+            throw wrapFactoryError(error, of: entry)
+        }
+        frames.pop()
+        if entry.hasAliases { try checkAliases(of: entry, against: value) }
+        if let aware = value as? any PostInstantiationAware { aware.didInstantiate() }
+        return value
+    }
+
+    /// Pushes `entry` on the current resolution's frames after checking the depth limit and cycles.
+    @usableFromInline
+    package static func enterFrame(_ entry: RegistrationEntry, _ frames: ResolutionFrames) throws {
+        if frames.depth > 0 || frames.hasAdoptedChain {
+            let depth = frames.totalDepth
+            let limit = LoomConfiguration.maximumResolutionDepth
+            if depth >= limit {
+                let chain = entries(of: frames).map(\.locator) + [entry.locator]
+                throw InjectionError.cyclicDependencyReference(DependencyCycle(chain: chain, exceededDepthLimit: limit))
+            }
+            if LoomConfiguration.isCycleDetectionActive, frames.contains(entry) {
+                throw cycleError(closingWith: entry, frames: frames)
+            }
+        }
+        frames.push(entry)
+    }
+
+    /// Injection errors thrown by factories pass through unchanged; anything else becomes `factoryFailed`.
+    @usableFromInline
+    package static func wrapFactoryError(_ error: any Error, of entry: RegistrationEntry) -> any Error {
+        if error is InjectionError { return error }
+        return InjectionError.factoryFailed(entry.failureContext, underlying: error)
+    }
+
+    /// The registrations being built by the current resolution, outermost first.
+    package static func entries(of frames: ResolutionFrames) -> [RegistrationEntry] {
+        frames.objects.compactMap { $0 as? RegistrationEntry }
+    }
+
+    /// The cycle that closes when `entry` is needed again while the current resolution builds its frames.
+    package static func cycleError(closingWith entry: RegistrationEntry?, frames: ResolutionFrames) -> InjectionError {
+        let building = entries(of: frames)
+        guard let entry = entry ?? building.last else {
+            return .cyclicDependencyReference(DependencyCycle(chain: []))
+        }
+        // The innermost frame of the entry: a cached registration with parameters can appear in several frames (one
+        // per argument), and the shortest chain that closes on it is the one the frame check would have reported.
+        let start = building.lastIndex { $0 === entry } ?? building.startIndex
+        return .cyclicDependencyReference(DependencyCycle(chain: building[start...].map(\.locator) + [entry.locator]))
+    }
+
+    @usableFromInline
+    package static func checkAliases(of entry: RegistrationEntry, against value: Any) throws {
+        for alias in entry.attributes.aliases where !alias.admits(value) {
+            throw InjectionError.mismatchedDependencyType(
+                actual: typeName(type(of: value)),
+                expected: "\(typeName(alias.type)) (declared at \(entry.attributes.origin))"
+            )
+        }
+    }
+
+    /// Returns the instance cached in `slot` for `entry`, building it exactly once when it is missing.
+    ///
+    /// The first resolver to claim the slot runs `build` with no lock held; concurrent resolvers of the same slot wait
+    /// for it to publish. A resolver whose construction already builds the slot, or which would wait for a builder
+    /// that is waiting for it, gets a cycle error instead of a deadlock. A failed build publishes nothing, so the next
+    /// resolver tries again.
+    package static func cachedValue<Value>(
+        of entry: RegistrationEntry?,
+        in slot: OnceSlot,
+        isWeak: Bool,
+        build: () throws -> Value
+    ) throws -> Value {
+        let frames = ResolutionFrames.current
+        let isOutermost = frames.beginScope()
+        defer { frames.endScope(isOutermost) }
+        if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
+        return try slot.value(
+            Value.self, holdsWeakly: isWeak, frames: frames, build: build,
+            onCycle: { cycleError(closingWith: entry, frames: frames) })
+    }
+
+    /// The same for a registration's own cache.
+    package static func cachedValue<Value>(
+        of entry: RegistrationEntry, in cache: EntryCache, build: () throws -> Value
+    ) throws -> Value {
+        try cachedValue(of: entry, in: cache, isWeak: cache.isWeak, build: build)
+    }
+}
+
+extension RegistrationEntry {
+    /// The context reported when this registration's factory fails.
+    package var failureContext: DependencyContext {
+        DependencyContext(
+            locator: locator,
+            alternative: attributes.alternative,
+            parameterTypes: attributes.takesEnclosingObject ? ["Any"] : attributes.parameterTypes.map(typeName),
+            requestedType: typeName(attributes.valueType),
+            searched: [ownerDescription]
+        )
+    }
+}

@@ -1,0 +1,160 @@
+public import LoomRuntime
+
+/// The instance cache of one cached registration: one slot, or one slot per distinct argument tuple.
+///
+/// The cache is itself the slot of a registration without parameters, so a cached registration costs one allocation
+/// for its cache. A registration with parameters keeps its argument tuples' slots in a ``ConcurrentTable`` keyed by
+/// the arguments' hash: a resolution with arguments it has seen before finds its instance without a lock or an
+/// allocation.
+@usableFromInline
+package final class EntryCache: OnceSlot, @unchecked Sendable {
+    // Immutable apart from the slot words (atomic) and `argumentSlots` (see `ArgumentSlots`).
+    /// `.shared` registrations hold their instance weakly.
+    @usableFromInline package let isWeak: Bool
+    /// Slots per argument tuple; only for registrations with parameters.
+    @usableFromInline let argumentSlots: ArgumentSlots?
+
+    package init(isWeak: Bool, hasParameters: Bool) {
+        self.isWeak = isWeak
+        argumentSlots = hasParameters ? ArgumentSlots() : nil
+    }
+
+    /// The published value for `arguments`, if that tuple's instance exists (the lock-free path).
+    @inlinable @inline(__always)
+    package func publishedValue<Value, each Parameter: Hashable & Sendable>(
+        _ type: Value.Type, forArguments arguments: repeat each Parameter, hash: UInt
+    ) -> Value? {
+        guard let argumentSlots else { return nil }
+        let section = ReadSection.enter()
+        guard let table = argumentSlots.table.load(in: section),
+            let slot = table.withObject({ table in
+                table.find(hash: hash, in: section) { node in
+                    unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
+                }
+            }),
+            let box = slot.withObject({ $0.publishedBox(in: section) })
+        else {
+            ReadSection.exit(section)
+            return nil
+        }
+        let value = box.value(as: Value.self)
+        ReadSection.exit(section)
+        return value
+    }
+
+    /// The slot for `arguments`, created on first use.
+    package func slot<each Parameter: Hashable & Sendable>(forArguments arguments: repeat each Parameter, hash: UInt)
+        -> OnceSlot
+    {
+        guard let argumentSlots else { return self }
+        return argumentSlots.slot(hash: hash) { node in
+            unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
+        } make: {
+            ArgumentSlot(repeat each arguments)
+        }
+    }
+
+    /// Drops every cached instance (never call inside a read section).
+    package func reset() {
+        var retired: [InstanceBox?] = [clear()]
+        if let argumentSlots {
+            for slot in argumentSlots.removeAll() { retired.append(slot.clear()) }
+        }
+        Reclamation.release(afterGracePeriod: retired)
+    }
+
+    /// Drops `.shared` argument slots whose instance was released.
+    package func releaseUnusedStorage() {
+        guard isWeak, let argumentSlots else { return }
+        argumentSlots.removeAll { slot in
+            guard let box = slot.box else { return true }
+            return (box as? WeakBox)?.object == nil
+        }
+    }
+}
+
+/// The slot of one argument tuple of a parameterised registration.
+@usableFromInline
+final class ArgumentSlot<each Parameter: Hashable & Sendable>: OnceSlot, @unchecked Sendable {
+    // Immutable apart from the slot words.
+    @usableFromInline let arguments: (repeat each Parameter)
+
+    init(_ arguments: repeat each Parameter) {
+        self.arguments = (repeat each arguments)
+    }
+
+    /// Whether this slot's arguments equal `other`, element by element.
+    @inlinable
+    func matches(_ other: repeat each Parameter) -> Bool {
+        var isEqual = true
+        func compare<Argument: Equatable>(_ stored: Argument, _ requested: Argument) {
+            if stored != requested { isEqual = false }
+        }
+        repeat compare(each arguments, each other)
+        return isEqual
+    }
+}
+
+/// The argument-tuple slots of one cache: a lock-free table readers probe, replaced by a larger copy when it fills up
+/// (writers, serialised by `lock`).
+@usableFromInline
+final class ArgumentSlots: Sendable {
+    @usableFromInline let table = AtomicReference<ConcurrentTable<OnceSlot>>(ConcurrentTable(minimumCapacity: 8))
+    /// The writers' lock; holds the number of slots.
+    private let lock = LoomLock(0)
+
+    /// The slot matching `matches`, or a new one from `make` stored under `hash`.
+    func slot(hash: UInt, matching matches: (OnceSlot) -> Bool, make: () -> OnceSlot) -> OnceSlot {
+        if let existing = table.loadRetained()?.node(hash: hash, matching: matches) { return existing }
+        var retired: ConcurrentTable<OnceSlot>?
+        let slot = lock.withLock { count in
+            // The writer's own table: only this lock's holder replaces it.
+            let current = table.loadRetained()!
+            if let existing = current.node(hash: hash, matching: matches) { return existing }
+            let created = make()
+            if current.hasRoom(forAdditional: 1) {
+                _ = current.store(created, hash: hash, matching: { $0 === created })
+            } else {
+                let grown = current.grown(toFit: count + 1)
+                _ = grown.store(created, hash: hash, matching: { $0 === created })
+                retired = table.exchange(grown)
+            }
+            count += 1
+            return created
+        }
+        if let retired { Reclamation.release(afterGracePeriod: [retired]) }
+        return slot
+    }
+
+    /// Removes every slot (or those `shouldRemove` picks) and returns them.
+    @discardableResult
+    func removeAll(where shouldRemove: ((OnceSlot) -> Bool)? = nil) -> [OnceSlot] {
+        var removed: [OnceSlot] = []
+        let retired: ConcurrentTable<OnceSlot>? = lock.withLock { count in
+            let current = table.loadRetained()!
+            var kept: [(hash: UInt, node: OnceSlot)] = []
+            for slot in current.slotsInAddressOrder() {
+                if shouldRemove?(slot.node) ?? true { removed.append(slot.node) } else { kept.append(slot) }
+            }
+            guard !removed.isEmpty else { return nil }
+            let replacement = ConcurrentTable<OnceSlot>(minimumCapacity: max(8, kept.count * 2))
+            for slot in kept { _ = replacement.store(slot.node, hash: slot.hash, matching: { $0 === slot.node }) }
+            count = kept.count
+            return table.exchange(replacement)
+        }
+        if let retired { Reclamation.release(afterGracePeriod: [retired]) }
+        return removed
+    }
+}
+
+extension EntryCache {
+    /// The hash of an argument tuple: each argument's own one-shot hash, folded in order.
+    @inlinable @inline(__always)
+    package static func argumentHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
+        var hash: UInt = 0x6172_6773
+        for argument in repeat each arguments {
+            hash = TableHash.combine(hash, UInt(bitPattern: argument._rawHashValue(seed: 0)))
+        }
+        return hash
+    }
+}

@@ -1,0 +1,148 @@
+public import LoomRuntime
+
+/// Something the lock-free front doors can probe: a container's registry chain, or the dependency graph's index.
+///
+/// Every resolution path — by type, alternative, name, value, with arguments, through an enclosing-object resolver —
+/// computes its key's table hash from precomputed parts and a predicate recognising the key, probes once, and reads
+/// the registration's published instance (or runs its factory) specialised in the caller's module. A request the
+/// probe cannot serve (several candidates, another produced type, a verification sandbox) returns `nil` and takes the
+/// general path, ``DependencySource``, which applies the same rules with full error reporting.
+@usableFromInline
+package protocol EntryProber {
+    /// Enters a read section and finds the registration of a type's plain key.
+    func probePlain(typeBits: UInt) -> EntryProbe
+    /// Enters a read section and finds the registration named `name` (without parameters).
+    func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe
+    /// Enters a read section and finds the registration under `hash` that `matches`.
+    func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe
+}
+
+extension Registry: EntryProber {}
+extension GraphEngine: EntryProber {}
+
+extension EntryProber {
+    /// The value of `T`'s registration located by type (with `alternative`, and `arguments` when there are any), or
+    /// `nil` when only the general path can answer.
+    @inlinable @inline(__always)
+    package func fastValue<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, alternative: RegistrationAlternative?, _ arguments: repeat each Parameter
+    ) throws -> T? {
+        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        if isEmptyPack(repeat each arguments) {
+            guard let alternative else { return try probePlain(typeBits: typeBits).resolve(T.self) }
+            let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
+            return try probe(hash: hash, valueTypeBits: typeBits) {
+                $0.matchesType(typeBits, alternative: alternative)
+            }.resolve(T.self)
+        }
+        var base = RegistrationKey.typeHash(typeBits)
+        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
+        let hash = RegistrationKey.parametersHash(base, repeat (each Parameter).self)
+        return try probe(hash: hash, valueTypeBits: typeBits) {
+            $0.matchesParameters(typeBits: typeBits, alternative: alternative, repeat (each Parameter).self)
+        }.resolve(T.self, repeat each arguments)
+    }
+
+    /// The value of the registration named `name` (with `arguments` when there are any), or `nil` when only the
+    /// general path can answer.
+    @inlinable @inline(__always)
+    package func fastValue<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, name: String, _ arguments: repeat each Parameter
+    ) throws -> T? {
+        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        if isEmptyPack(repeat each arguments) {
+            return try probeNamed(name, valueTypeBits: typeBits).resolve(T.self)
+        }
+        let hash = RegistrationKey.parametersHash(RegistrationKey.nameHash(name), repeat (each Parameter).self)
+        return try probe(hash: hash, valueTypeBits: typeBits) {
+            $0.matchesParameters(name: name, repeat (each Parameter).self)
+        }.resolve(T.self, repeat each arguments)
+    }
+
+    /// The value of the registration associated with `value` (with `arguments` when there are any), or `nil` when
+    /// only the general path can answer.
+    @inlinable @inline(__always)
+    package func fastValue<T, Value: Hashable & Sendable, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, value: Value, _ arguments: repeat each Parameter
+    ) throws -> T? {
+        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        let locator = ValueLocatorProbe(value)
+        let hash = RegistrationKey.parametersHash(locator.hash, repeat (each Parameter).self)
+        let probe = probe(hash: hash, valueTypeBits: typeBits) {
+            $0.matchesValue(locator, repeat (each Parameter).self)
+        }
+        if isEmptyPack(repeat each arguments) { return try probe.resolve(T.self) }
+        return try probe.resolve(T.self, repeat each arguments)
+    }
+
+    /// The value of `T`'s Macaroni-style parametrized resolver given `parameter`, or `nil` when only the general path
+    /// can answer.
+    @inlinable @inline(__always)
+    package func fastValue<T>(_ type: T.Type, parameter: Any, alternative: RegistrationAlternative?) throws -> T? {
+        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        var base = RegistrationKey.typeHash(typeBits)
+        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
+        return try probe(hash: RegistrationKey.enclosingObjectHash(base), valueTypeBits: typeBits) {
+            $0.matchesEnclosingObject(typeBits, alternative: alternative)
+        }.resolve(T.self, parameter: parameter)
+    }
+}
+
+/// A value locator as a request sees it: the erased value (as the key stores it) and its hash, computed once.
+@usableFromInline
+package struct ValueLocatorProbe {
+    @usableFromInline let value: AnySendableHashable
+    @usableFromInline let hash: UInt
+
+    @usableFromInline
+    package init(_ value: some Hashable & Sendable) {
+        self.value = AnySendableHashable(value)
+        hash = RegistrationKey.valueHash(self.value)
+    }
+}
+
+extension RegistrationKey {
+    /// Whether this is the key of the value locator `locator` with exactly the parameter types given.
+    @inlinable
+    package func matchesValue<each Parameter>(_ locator: ValueLocatorProbe, _ types: repeat (each Parameter).Type)
+        -> Bool
+    {
+        guard case .detail(let detail) = payload, detail.alternative == nil, detail.locator.matchesValue(locator.value)
+        else { return false }
+        switch detail.parameters {
+        case .none: return isEmptyPack(repeat (each Parameter).self)
+        case .enclosingObject: return false
+        case .types(let ids): return Self.sameTypes(ids, repeat each types)
+        }
+    }
+}
+
+extension DependencyLocator {
+    /// Whether this is the value locator of `value`.
+    @usableFromInline
+    func matchesValue(_ value: AnySendableHashable) -> Bool {
+        if case .value(let own) = storage { return own == value }
+        return false
+    }
+}
+
+/// Whether a parameter pack is empty; constant-folded in specialised callers.
+@inlinable @inline(__always)
+package func isEmptyPack<each Parameter>(_ parameters: repeat each Parameter) -> Bool {
+    var count = 0
+    for _ in repeat (each Parameter).self { count += 1 }
+    return count == 0
+}
+
+/// The key and erased argument list of a general-path request with factory arguments.
+package func requestKey<each Parameter: Hashable & Sendable>(
+    _ locator: DependencyLocator,
+    _ parameters: repeat each Parameter
+) -> (key: RegistrationKey, arguments: [any Sendable]) {
+    // Keyed by the static parameter types, as registrations are (and as the fast paths match them).
+    var types: [ObjectIdentifier] = []
+    for type in repeat (each Parameter).self { types.append(ObjectIdentifier(type)) }
+    var arguments: [any Sendable] = []
+    for parameter in repeat each parameters { arguments.append(parameter) }
+    return (RegistrationKey(locator: locator, parameters: types.isEmpty ? .none : .types(types)), arguments)
+}

@@ -1,0 +1,217 @@
+public import LoomRuntime
+
+/// The full identity of a registration: locator, alternative and factory parameter list.
+///
+/// Two registrations with equal keys in one container replace each other. A key's table hash is composed from
+/// per-part hashes that requests can compute without building a key — the located type's identity, the
+/// alternative's precomputed hash, a name's bytes, the parameter types' identities — so every resolution path probes
+/// the registry with a hash and a predicate (``matchesType(_:alternative:)`` and friends) and allocates nothing.
+/// Plain type keys (type locator, no alternative, no parameters) are the hot path: they compare by their `fastID`
+/// alone. Plain name keys hold their name inline; every other key keeps its parts in a shared `Detail` object, so
+/// copying it costs one retain however long its parameter list.
+@usableFromInline
+package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
+    package enum Parameters: Hashable, Sendable {
+        /// A factory without parameters.
+        case none
+        /// A Macaroni-style parametrized resolver taking the enclosing object (or an explicit `parameter:`) as `Any`.
+        case enclosingObject
+        /// A factory taking exactly these parameter types, in order.
+        case types([ObjectIdentifier])
+    }
+
+    @usableFromInline
+    final class Detail: Sendable {
+        @usableFromInline let locator: DependencyLocator
+        @usableFromInline let alternative: RegistrationAlternative?
+        @usableFromInline let parameters: Parameters
+        /// The located type's identity bits (`0` for names and values), for matching without switching.
+        @usableFromInline let typeBits: UInt
+
+        init(locator: DependencyLocator, alternative: RegistrationAlternative?, parameters: Parameters) {
+            self.locator = locator
+            self.alternative = alternative
+            self.parameters = parameters
+            if case .type(let id, _) = locator.storage {
+                typeBits = UInt(bitPattern: id)
+            } else {
+                typeBits = 0
+            }
+        }
+    }
+
+    /// What identifies the key besides its hash: a plain type or a plain name inline, anything else shared.
+    @usableFromInline
+    enum Payload: Sendable {
+        /// A type locator without alternative or parameters (then `fastID` holds the type's identity).
+        case type(Any.Type)
+        /// A name locator without parameters: the commonest key after plain types, kept without an allocation.
+        case name(String)
+        case detail(Detail)
+    }
+
+    /// The type's `ObjectIdentifier` bits for plain type keys, `0` otherwise.
+    @usableFromInline package let fastID: UInt
+    /// The hash the registry tables probe with; never `0`.
+    @usableFromInline package let tableHash: UInt
+    @usableFromInline let payload: Payload
+
+    package init(
+        locator: DependencyLocator, alternative: RegistrationAlternative? = nil, parameters: Parameters = .none
+    ) {
+        switch locator.storage {
+        case .type(let id, let type) where alternative == nil && parameters == .none:
+            self.init(plainTypeID: id, type: type)
+        case .name(let name) where alternative == nil && parameters == .none:
+            self.init(fastID: 0, tableHash: Self.nameHash(name), payload: .name(name))
+        default:
+            var hash: UInt
+            switch locator.storage {
+            case .type(let id, _): hash = Self.typeHash(UInt(bitPattern: id))
+            case .name(let name): hash = Self.nameHash(name)
+            case .value(let value): hash = Self.valueHash(value)
+            }
+            if let alternative { hash = TableHash.combine(hash, alternative.tableHash) }
+            switch parameters {
+            case .none: break
+            case .enclosingObject: hash = Self.enclosingObjectHash(hash)
+            case .types(let ids):
+                for id in ids { hash = Self.parameterHash(hash, UInt(bitPattern: id)) }
+            }
+            self.init(
+                fastID: 0, tableHash: hash,
+                payload: .detail(Detail(locator: locator, alternative: alternative, parameters: parameters))
+            )
+        }
+    }
+
+    private init(fastID: UInt, tableHash: UInt, payload: Payload) {
+        self.fastID = fastID
+        self.tableHash = tableHash
+        self.payload = payload
+    }
+
+    /// The key of a type's default, parameterless registration, from its parts.
+    package init(plainTypeID id: ObjectIdentifier, type: Any.Type) {
+        let bits = UInt(bitPattern: id)
+        self.init(fastID: bits, tableHash: Self.typeHash(bits), payload: .type(type))
+    }
+
+    package var locator: DependencyLocator {
+        switch payload {
+        case .type(let type): DependencyLocator(storage: .type(ObjectIdentifier(type), type))
+        case .name(let name): DependencyLocator(storage: .name(name))
+        case .detail(let detail): detail.locator
+        }
+    }
+
+    package var alternative: RegistrationAlternative? {
+        if case .detail(let detail) = payload { return detail.alternative }
+        return nil
+    }
+
+    package var parameters: Parameters {
+        if case .detail(let detail) = payload { return detail.parameters }
+        return .none
+    }
+
+    // MARK: Hashes of a key's parts (requests compute the same without building a key)
+
+    /// The hash of a type locator, from its `ObjectIdentifier` bits: the plain type key's table hash.
+    @inlinable @inline(__always)
+    package static func typeHash(_ typeBits: UInt) -> UInt { TableHash.word(typeBits) }
+
+    /// The hash of a name locator: the plain name key's table hash.
+    @inlinable @inline(__always)
+    package static func nameHash(_ name: String) -> UInt { TableHash.name(name) }
+
+    /// The hash of a value locator (the value's `AnyHashable` hash, so it agrees with the locator's equality).
+    package static func valueHash(_ value: AnySendableHashable) -> UInt {
+        TableHash.combine(TableHash.word(0x76_61_6c_75_65), UInt(bitPattern: value.hashValue))
+    }
+
+    /// Adds the Macaroni-style enclosing-object parameter to a locator's hash.
+    @inlinable @inline(__always)
+    package static func enclosingObjectHash(_ hash: UInt) -> UInt { TableHash.combine(hash, 0x65_6e_63_6c) }
+
+    /// Adds one parameter type to a hash, in order.
+    @inlinable @inline(__always)
+    package static func parameterHash(_ hash: UInt, _ typeBits: UInt) -> UInt { TableHash.combine(hash, typeBits) }
+
+    // MARK: Matching a request without building a key
+
+    /// Whether this is the key of a type locator `typeBits` with `alternative` and no parameters.
+    @inlinable
+    package func matchesType(_ typeBits: UInt, alternative: RegistrationAlternative) -> Bool {
+        guard case .detail(let detail) = payload, detail.typeBits == typeBits, detail.alternative == alternative,
+            case .none = detail.parameters
+        else { return false }
+        return true
+    }
+
+    /// Whether this is the key of a type locator `typeBits` (with `alternative`, if any) taking the enclosing object.
+    @inlinable
+    package func matchesEnclosingObject(_ typeBits: UInt, alternative: RegistrationAlternative?) -> Bool {
+        guard case .detail(let detail) = payload, detail.typeBits == typeBits, detail.alternative == alternative,
+            case .enclosingObject = detail.parameters
+        else { return false }
+        return true
+    }
+
+    /// The detail's locator type bits, alternative and parameter types, for generic front doors that compare a
+    /// parameter pack with them; `nil` for plain keys and keys without typed parameters.
+    @inlinable
+    package var typedParameters: (typeBits: UInt, alternative: RegistrationAlternative?, types: [ObjectIdentifier])? {
+        guard case .detail(let detail) = payload, case .types(let types) = detail.parameters else { return nil }
+        return (detail.typeBits, detail.alternative, types)
+    }
+
+    /// Whether this is the plain name key for `name` (name locator, no parameters).
+    @inlinable
+    package func isPlainName(_ name: String) -> Bool {
+        if case .name(let own) = payload { return own == name }
+        return false
+    }
+
+    /// The detail's name, for name keys with parameters.
+    @usableFromInline
+    package var detailName: String? {
+        guard case .detail(let detail) = payload, case .name(let name) = detail.locator.storage else { return nil }
+        return name
+    }
+
+    @usableFromInline
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        if lhs.fastID != rhs.fastID { return false }
+        if lhs.fastID != 0 { return true }
+        guard lhs.tableHash == rhs.tableHash else { return false }
+        switch (lhs.payload, rhs.payload) {
+        case (.name(let left), .name(let right)):
+            return left == right
+        case (.detail(let left), .detail(let right)):
+            return left === right
+                || (left.locator == right.locator && left.alternative == right.alternative
+                    && left.parameters == right.parameters)
+        default:
+            return false
+        }
+    }
+
+    @usableFromInline
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(tableHash)
+    }
+
+    @usableFromInline
+    package var description: String {
+        var text = locator.description
+        if let alternative { text += " (alternative: \(alternative))" }
+        switch parameters {
+        case .none: break
+        case .enclosingObject: text += " with parameter (Any)"
+        case .types(let ids): text += " with \(ids.count) parameter\(ids.count == 1 ? "" : "s")"
+        }
+        return text
+    }
+}

@@ -1,0 +1,253 @@
+public import LoomRuntime
+
+/// What a lock-free probe found for a request: the registration answering it and, for a registration without
+/// arguments, its published instance — or nothing the fast path can use.
+///
+/// Returned by value from a non-generic function (four words, in registers), so the generic front doors that read it
+/// are specialised in the caller's module and never instantiate generic metadata at run time. The probe entered a
+/// read section; the typed readers below leave it once they have copied the value out (or retained the entry whose
+/// factory must run).
+@usableFromInline
+package struct EntryProbe {
+    /// The read section the probe entered.
+    @usableFromInline package let section: ReadSection.Token
+    /// The published instance of the registration's only slot, if the registration takes no arguments and has one.
+    @usableFromInline package let box: Unretained<InstanceBox>?
+    /// The registration answering the request when it is the only candidate and produces exactly the requested type.
+    @usableFromInline package let entry: Unretained<RegistrationEntry>?
+    /// Where the registration's cached instances live (a test overlay's isolated caches, or its own).
+    @usableFromInline package let environment: ResolutionEnvironment
+
+    @inlinable
+    package init(
+        section: ReadSection.Token, box: Unretained<InstanceBox>?, entry: Unretained<RegistrationEntry>?,
+        environment: ResolutionEnvironment
+    ) {
+        self.section = section
+        self.box = box
+        self.entry = entry
+        self.environment = environment
+    }
+
+    /// A probe that found nothing the fast path can use.
+    package init(section: ReadSection.Token) {
+        self.init(section: section, box: nil, entry: nil, environment: .live)
+    }
+}
+
+// MARK: - Probing
+
+/// Where a probe looks: a registry and its parents, or a table standing for several (the graph's index).
+package enum ProbeScope {
+    case chain(Registry)
+    case table(RegistryTable)
+}
+
+extension EntryProbe {
+    /// Probes `scope` inside `section` for the node under `hash` that `matches`; `nil` when no node answers.
+    ///
+    /// A node that answers but cannot serve the fast path (several candidates, another produced type) ends the probe
+    /// with an empty result, so the general path reports it exactly.
+    @inline(__always)
+    package init?(
+        section: ReadSection.Token, scope: ProbeScope, hash: UInt, valueTypeBits: UInt,
+        environment: ResolutionEnvironment, matching matches: (RegistrationKey) -> Bool
+    ) {
+        let node: Unretained<RegistryNode>?
+        switch scope {
+        case .table(let table):
+            node = table.find(hash: hash, in: section) { matches($0.key) }
+        case .chain(let registry):
+            var found: Unretained<RegistryNode>?
+            var current: Unretained<Registry>? = Unretained(registry)
+            while let registry = current, found == nil {
+                found = registry.withObject { registry in
+                    registry.table.load(in: section)?.withObject { table in
+                        table.find(hash: hash, in: section) { matches($0.key) }
+                    }
+                }
+                current = registry.withObject { $0.parent.map(Unretained.init) }
+            }
+            node = found
+        }
+        guard let node else { return nil }
+        self = node.withObject { node in
+            guard !node.isCandidateList else { return EntryProbe(section: section) }
+            let entry = unsafeDowncast(node, to: RegistrationEntry.self)
+            // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
+            // class names its own produced type in its attributes.
+            guard UInt(bitPattern: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
+                return EntryProbe(section: section)
+            }
+            var box: Unretained<InstanceBox>?
+            if let slot = entry.plainSlot {
+                box = environment.cache(for: entry, slot).publishedBox(in: section)
+            }
+            return EntryProbe(
+                section: section, box: box, entry: Unretained(entry),
+                environment: environment)
+        }
+    }
+
+    /// Probes `scope` inside `section` (which the result carries) as the current task sees it: through its test
+    /// overlay while one exists in the process.
+    @inline(__always)
+    package static func probe(
+        _ scope: ProbeScope, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
+        matching matches: (RegistrationKey) -> Bool
+    ) -> EntryProbe {
+        if ProcessWord.activeOverlays.isNonZero {
+            return probeThroughOverlay(
+                scope, section: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+        }
+        return EntryProbe(
+            section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
+            matching: matches) ?? EntryProbe(section: section)
+    }
+
+    /// Probes the overlay's registrations first (its container's chain), then — unless it hides them — `scope`'s.
+    ///
+    /// Cached instances come from the overlay's environment. Verification sandboxes record every resolution, so they
+    /// take the general path.
+    private static func probeThroughOverlay(
+        _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
+        matching matches: (RegistrationKey) -> Bool
+    ) -> EntryProbe {
+        guard let overlay = ResolutionContext.activeOverlay else {
+            return EntryProbe(
+                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
+                matching: matches) ?? EntryProbe(section: section)
+        }
+        guard overlay.recorder == nil else { return EntryProbe(section: section) }
+        if let probe = EntryProbe(
+            section: section, scope: .chain(overlay.container.registry), hash: hash, valueTypeBits: valueTypeBits,
+            environment: overlay.environment, matching: matches)
+        {
+            return probe
+        }
+        guard overlay.seesLiveRegistrations else { return EntryProbe(section: section) }
+        return EntryProbe(
+            section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits,
+            environment: overlay.environment, matching: matches) ?? EntryProbe(section: section)
+    }
+}
+
+extension Registry {
+    /// Enters a read section and finds the plain registration for a type in this registry's chain.
+    @usableFromInline
+    package func probePlain(typeBits: UInt) -> EntryProbe {
+        EntryProbe.probe(
+            .chain(self), in: ReadSection.enter(), hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits
+        ) { $0.fastID == typeBits }
+    }
+
+    /// Enters a read section and finds the registration under `hash` that `matches` in this registry's chain, usable
+    /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
+    @usableFromInline
+    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
+        EntryProbe.probe(
+            .chain(self), in: ReadSection.enter(), hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+    }
+
+    /// Enters a read section and finds the registration named `name` (without parameters) in this registry's chain.
+    @usableFromInline
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
+        EntryProbe.probe(
+            .chain(self), in: ReadSection.enter(), hash: RegistrationKey.nameHash(name), valueTypeBits: valueTypeBits
+        ) { $0.isPlainName(name) }
+    }
+}
+
+// MARK: - Typed readers
+
+extension EntryProbe {
+    /// Reads the probed registration's value and leaves the read section.
+    ///
+    /// The value is its published instance, or a new one from its factory. The registration takes no arguments.
+    ///
+    /// Returns `nil` (having left the section) when only the general path can answer.
+    @inlinable @inline(__always)
+    package func resolve<T>(_ type: T.Type) throws -> T? {
+        if let box, let value = box.value(as: T.self) {
+            ReadSection.exit(section)
+            return value
+        }
+        guard let entry else {
+            ReadSection.exit(section)
+            return nil
+        }
+        // Retain the entry before leaving the section: its factory runs outside it.
+        let registration = entry.assumingType(PlainEntry<T>.self).object
+        ReadSection.exit(section)
+        return try registration.resolve(in: environment)
+    }
+
+    /// Reads the probed registration's value for `arguments` and leaves the read section.
+    ///
+    /// The value is its cached instance for that tuple, or a new one. The registration's key has exactly the
+    /// argument types.
+    @inlinable @inline(__always)
+    package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
+        throws -> T?
+    {
+        guard let entry else {
+            ReadSection.exit(section)
+            return nil
+        }
+        let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
+        ReadSection.exit(section)
+        return try registration.resolve(repeat each arguments, in: environment)
+    }
+
+    /// Runs the probed Macaroni-style parametrized resolver with `parameter` and leaves the read section.
+    @inlinable @inline(__always)
+    package func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
+        guard let entry else {
+            ReadSection.exit(section)
+            return nil
+        }
+        let registration = entry.assumingType(EnclosingObjectEntry<T>.self).object
+        ReadSection.exit(section)
+        return try registration.resolve(parameter: parameter)
+    }
+}
+
+// MARK: - Request hashes and predicates
+
+extension RegistrationKey {
+    /// Whether this is the key of a type locator `typeBits` with `alternative` and exactly the parameter types given.
+    @inlinable
+    package func matchesParameters<each Parameter>(
+        typeBits: UInt, alternative: RegistrationAlternative?, _ types: repeat (each Parameter).Type
+    ) -> Bool {
+        guard let (bits, storedAlternative, ids) = typedParameters, bits == typeBits, storedAlternative == alternative
+        else { return false }
+        return Self.sameTypes(ids, repeat each types)
+    }
+
+    /// Whether this is the key of the name locator `name` with exactly the parameter types given.
+    @inlinable
+    package func matchesParameters<each Parameter>(name: String, _ types: repeat (each Parameter).Type) -> Bool {
+        guard let (bits, _, ids) = typedParameters, bits == 0, detailName == name else { return false }
+        return Self.sameTypes(ids, repeat each types)
+    }
+
+    @inlinable
+    static func sameTypes<each Parameter>(_ ids: [ObjectIdentifier], _ types: repeat (each Parameter).Type) -> Bool {
+        var index = 0
+        for type in repeat each types {
+            guard index < ids.count, ids[index] == ObjectIdentifier(type) else { return false }
+            index += 1
+        }
+        return index == ids.count
+    }
+
+    /// The table hash of a key with `base` (a locator's hash, with any alternative folded in) and these parameter
+    /// types.
+    @inlinable @inline(__always)
+    package static func parametersHash<each Parameter>(_ base: UInt, _ types: repeat (each Parameter).Type) -> UInt {
+        var hash = base
+        for type in repeat each types { hash = parameterHash(hash, UInt(bitPattern: ObjectIdentifier(type))) }
+        return hash
+    }
+}

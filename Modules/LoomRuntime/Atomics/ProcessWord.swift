@@ -1,0 +1,61 @@
+public import LoomRuntimeShims
+
+/// Process-wide words read on every resolution or key read, kept in the C shim's plain globals so reading one is a
+/// single load — no lazily initialised global's once-check.
+///
+/// The runtime only stores them; each case says which module gives it its meaning.
+///
+/// ```swift
+/// if ProcessWord.activeOverlays.isNonZero { … }   // a test overlay exists somewhere: take the general path
+/// ```
+@usableFromInline
+package enum ProcessWord: Int32, CaseIterable, Sendable {
+    /// Live resolution contexts carrying a test overlay (`LoomCore`): while zero, probes skip the resolution context.
+    case activeOverlays = 0
+    /// The global logger's minimum level plus one (`LoomCore`; `0`: not set, the default `.warning`).
+    case minimumLogLevel = 1
+    /// `LoomCore`'s `CycleDetection` raw value plus one (`0`: not set, the default).
+    case cycleDetection = 2
+    /// The maximum resolution depth (`LoomCore`; `0`: not set, the default).
+    case maximumResolutionDepth = 3
+    /// Live resolution contexts carrying key overrides (`LoomKeys`' `Conf.withValue`): while zero, key reads skip the
+    /// resolution context.
+    case activeKeyOverrides = 4
+    /// Live resolution contexts carrying a construction chain or flow (an async boundary): while zero, the
+    /// outermost resolution on a thread skips the resolution context.
+    case activeChains = 5
+    /// `1` once writers order read sections with `membarrier` (readers then skip their own fence; runtime only).
+    case asymmetricFences = 6
+    /// Registrations located by an `Optional` type, process-wide (`LoomCore`): while zero, a `T?` request needs no
+    /// probe for an explicit `T?` registration before the one for `T`.
+    case optionalLocators = 7
+    /// Live resolution contexts carrying a scoped lookup policy (`LoomLookup`): while zero, the policy getter skips the
+    /// resolution context.
+    case activeLookupPolicies = 8
+    /// `LoomKeys`' published root values (a ``ProcessReference``).
+    case keyRootValues = 9
+
+    @inlinable @inline(__always)
+    var word: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }
+
+    /// The value, without ordering.
+    @inlinable @inline(__always)
+    package var relaxed: UInt { word.atomicRelaxed }
+
+    /// Whether the value is non-zero, without ordering (the hot-path check).
+    @inlinable @inline(__always)
+    package var isNonZero: Bool { word.atomicRelaxed != 0 }
+
+    /// The value, ordered after the store that wrote it.
+    @inlinable @inline(__always)
+    package var acquire: UInt { word.atomicAcquire }
+
+    /// Replaces the value (release).
+    package func store(_ value: UInt) { word.atomicStoreRelease(value) }
+
+    /// Adds one and returns the new value.
+    @discardableResult package func increment() -> UInt { word.atomicIncrement() }
+
+    /// Subtracts one and returns the new value.
+    @discardableResult package func decrement() -> UInt { word.atomicDecrement() }
+}

@@ -1,0 +1,245 @@
+/// A cached instance, immutable once published in a ``OnceSlot``: a ``StrongBox`` or a ``WeakBox``.
+@usableFromInline
+package class InstanceBox: @unchecked Sendable {
+    // Immutable; subclasses hold only values the public API required to be `Sendable`.
+    /// Whether this is a ``WeakBox`` (readers check it before reading the value).
+    @usableFromInline package let isWeak: Bool
+
+    init(isWeak: Bool) { self.isWeak = isWeak }
+}
+
+/// Holds a cached instance strongly (`.singleton`, `.managed`, a resolved property's value).
+@usableFromInline
+package final class StrongBox<Value>: InstanceBox, @unchecked Sendable {
+    // Immutable; boxes are only created for cached scopes, which the public API offers only for `Sendable` values.
+    @usableFromInline package let value: Value
+
+    /// Boxes `value`.
+    package init(_ value: Value) {
+        self.value = value
+        super.init(isWeak: false)
+    }
+}
+
+/// Holds a cached class instance weakly (`.shared`).
+@usableFromInline
+package final class WeakBox: InstanceBox, @unchecked Sendable {
+    // Immutable (a `weak let`); loading a weak reference is thread-safe.
+    @usableFromInline package weak let object: AnyObject?
+
+    /// Refers to `object` weakly.
+    package init(_ object: AnyObject) {
+        self.object = object
+        super.init(isWeak: true)
+    }
+}
+
+extension Unretained where Object == InstanceBox {
+    /// The boxed value, if the box holds one of type `Value` (a weak box's object may be gone).
+    ///
+    /// Valid inside the read section the box was loaded in. The caller knows the box was filled with a `Value`.
+    @inlinable @inline(__always)
+    package func value<Value>(as type: Value.Type) -> Value? {
+        withObject { box in
+            if box.isWeak {
+                // A weak box holds the class instance the slot was filled with, itself a `Value`.
+                return unsafeDowncast(box, to: WeakBox.self).object.map { $0 as! Value }
+            }
+            return unsafeDowncast(box, to: StrongBox<Value>.self).value
+        }
+    }
+}
+
+/// A cache cell filled exactly once: one cached instance (of a registration, an argument tuple, or a resolved
+/// property), built by the first resolver while concurrent resolvers wait, then read without locks.
+///
+/// `words[0]` holds the published ``InstanceBox`` (retained by the slot), read with one acquire load. `words[1]`
+/// holds the ``ConstructionFlow`` currently running the factory (unretained; `0` when none): claiming it with a
+/// compare-and-swap is what makes construction happen exactly once without holding a lock while user code runs.
+/// Resolvers that find the slot claimed by another flow wait in ``ConstructionGate`` until the builder publishes or
+/// fails; a resolver whose own flow holds the claim — a cycle — gets the caller's cycle error instead of a deadlock.
+///
+/// ```swift
+/// let slot = OnceSlot()
+/// let service = try slot.value(Service.self, holdsWeakly: false, frames: .current,
+///                              build: { Service() }, onCycle: { CycleError() })
+/// ```
+///
+/// Open (hence public) only so that `LoomCore` can subclass it (a registration's cache is its own first slot, which
+/// keeps a cached registration to one allocation); not part of Loom's API — `LoomRuntime` is not a product.
+open class OnceSlot: @unchecked Sendable {
+    // The two words are only accessed atomically, through `words`. They must stay this root class's first stored
+    // property: `words` points at the object's stored-property area (as swift-atomics' `ManagedAtomic` does), which
+    // keeps a slot to one allocation and its address stable for the object's lifetime.
+    private var storage: (UInt, UInt) = (0, 0)
+
+    /// Creates an empty slot.
+    ///
+    /// Public because the class is open: a package initialiser would make the compiler synthesise a trapping
+    /// `init()` in every generic subclass, whose vtable thunk it then warns about.
+    public init() {}
+
+    deinit {
+        let bits = words.atomicRelaxed
+        if bits != 0 { Unmanaged<InstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+    }
+
+    /// The slot's two atomic words: the published box, then the builder.
+    @inlinable
+    final var words: UnsafeMutablePointer<UInt> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
+    }
+
+    // MARK: Reading
+
+    /// The published box, unretained, for use inside `section`; `nil` while the slot is empty.
+    @inlinable @inline(__always)
+    package final func publishedBox(in section: ReadSection.Token) -> Unretained<InstanceBox>? {
+        guard let raw = UnsafeRawPointer(bitPattern: words.atomicAcquire) else { return nil }
+        return Unretained(reference: .fromOpaque(raw))
+    }
+
+    /// The published box, retained, or `nil`.
+    package final var box: InstanceBox? {
+        ReadSection.run { section in publishedBox(in: section)?.object }
+    }
+
+    /// The published value, or `nil` when the slot is empty (or its weakly held instance is gone).
+    @inline(__always)
+    package final func publishedValue<Value>(_ type: Value.Type) -> Value? {
+        ReadSection.run { section in publishedBox(in: section)?.value(as: Value.self) }
+    }
+
+    /// Whether a flow has claimed the slot to build it (left set by a failure, it would block every later resolver).
+    package final var isBeingBuilt: Bool { (words + 1).atomicAcquire != 0 }
+
+    // MARK: Construction
+
+    /// Returns the slot's value, building it exactly once when it is missing.
+    ///
+    /// The first resolver to claim the slot runs `build` with no lock held; concurrent resolvers of the same slot
+    /// wait for it to publish. A resolver whose flow already builds this slot, or which would wait for a builder that
+    /// is (transitively) waiting for it, throws `onCycle()` instead of deadlocking. A failed build publishes nothing,
+    /// so the next resolver tries again. A value that cannot be held weakly (a value type) in a weak slot is returned
+    /// but not kept.
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - holdsWeakly: Whether the slot keeps its instance weakly.
+    ///   - frames: The calling thread's frames, inside an open scope (their flow is the builder identity).
+    ///   - build: Produces the value; runs with no lock held.
+    ///   - onCycle: The error to throw for a cycle.
+    /// - Returns: The published value, or the one `build` produced.
+    /// - Throws: What `build` throws, or `onCycle()`.
+    package final func value<Value>(
+        _ type: Value.Type,
+        holdsWeakly: Bool,
+        frames: ResolutionFrames,
+        build: () throws -> Value,
+        onCycle: () -> any Error
+    ) throws -> Value {
+        while true {
+            if let value = publishedValue(Value.self) { return value }
+            let flow = frames.flow
+            let flowBits = UInt(bitPattern: Unmanaged.passUnretained(flow).toOpaque())
+            if (words + 1).atomicCompareExchange(expected: 0, desired: flowBits) {
+                if let value = publishedValue(Value.self) {
+                    releaseClaim()
+                    return value
+                }
+                let value: Value
+                do {
+                    value = try build()
+                } catch {
+                    releaseClaim()
+                    throw error
+                }
+                let previous: InstanceBox?
+                if holdsWeakly {
+                    guard let object = weaklyHoldableObject(value) else {
+                        releaseClaim()
+                        return value
+                    }
+                    previous = publish(WeakBox(object))
+                } else {
+                    previous = publish(StrongBox(value))
+                }
+                releaseClaim()
+                if let previous { retire(previous) }
+                return value
+            }
+            let builder = (words + 1).atomicAcquire
+            if builder == 0 { continue }
+            if builder == flowBits || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
+                throw onCycle()
+            }
+        }
+    }
+
+    /// Replaces the published value (a reload); the previous one is released after a grace period.
+    package final func replace<Value>(with value: Value, holdsWeakly: Bool) {
+        let box: InstanceBox
+        if holdsWeakly {
+            guard let object = weaklyHoldableObject(value) else {
+                if let previous = clear() { retire(previous) }
+                return
+            }
+            box = WeakBox(object)
+        } else {
+            box = StrongBox(value)
+        }
+        if let previous = publish(box) { retire(previous) }
+    }
+
+    /// Unpublishes the cached instance and returns it, to release after a grace period (never inside a read section).
+    package final func clear() -> InstanceBox? {
+        let old = words.atomicExchange(0)
+        guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
+        return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
+    }
+
+    /// The builder's flow identity, for the gate's deadlock walk (`0`: none).
+    final var builderBits: UInt { (words + 1).atomicAcquire }
+
+    private func publish(_ box: InstanceBox) -> InstanceBox? {
+        let old = words.atomicExchange(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()))
+        guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
+        return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
+    }
+
+    private func releaseClaim() {
+        (words + 1).atomicStoreRelease(0)
+        ConstructionGate.wakeWaiters()
+    }
+
+    /// A replaced weak box owns no instance: its release joins a batch instead of waiting now.
+    private func retire(_ box: InstanceBox) {
+        if box.isWeak {
+            Reclamation.retire(box)
+        } else {
+            Reclamation.release(afterGracePeriod: [box])
+        }
+    }
+}
+
+/// The class instance a weak cache can hold for `value`: the value itself, or the instance an Optional wraps.
+private func weaklyHoldableObject<Value>(_ value: Value) -> AnyObject? {
+    var candidate: Any = value
+    if let optional = value as? any _OptionalValue {
+        guard let wrapped = optional.wrappedValue else { return nil }
+        candidate = wrapped
+    }
+    return type(of: candidate) is AnyClass ? candidate as AnyObject : nil
+}
+
+/// Recognises an `Optional` value seen as `Any`, to look through it.
+private protocol _OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: _OptionalValue {
+    fileprivate var wrappedValue: Any? {
+        if case .some(let wrapped) = self { return wrapped }
+        return nil
+    }
+}

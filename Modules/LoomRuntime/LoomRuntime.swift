@@ -1,0 +1,14 @@
+// LoomRuntime: every unsafe or lock-free primitive of Loom, behind a small typed API, and nothing else.
+//
+// Not a product: LoomCore and LoomKeys build on it, and their inlinable front doors (specialised in client modules)
+// reach its `@usableFromInline` members. Above this target, Loom's code is ordinary Swift: no `Unmanaged`, no
+// pointers carried as integers, no metadata reads, no private runtime symbols. The pieces:
+//
+// - Atomics/        AtomicCounter, ProcessWord (process-wide words read on hot paths), the raw word operations
+// - Locks/          LoomLock (a mutex owning its state, at Loom's platform floor)
+// - Platform/       the C library: mutexes, a condition variable, thread-exit hooks, standard error
+// - Reclamation/    ReadSection (lock-free reads, grace periods), Unretained, AtomicReference, Reclamation
+// - Threads/        per-thread state: read-section sequence, ResolutionFrames, FrameChain, ConstructionFlow
+// - Construction/   OnceSlot (exactly-once construction), InstanceBox, ConstructionGate, ValueCellSlot
+// - Tables/         ConcurrentTable and TableHash, the one lock-free hash table and its hash function
+// - Types/          TypeShape (metadata kinds)

@@ -1,0 +1,37 @@
+/// An ``AtomicReference`` kept in a ``ProcessWord`` instead of a stored property: a process-wide published snapshot
+/// read with one load, without a lazily initialised global's once-check.
+///
+/// ```swift
+/// let roots = ProcessReference<KeyValueTable>(.keyRootValues)
+/// let value = ReadSection.run { section in roots.load(in: section)?.withObject { $0.count } }
+/// ```
+@usableFromInline @frozen
+package struct ProcessReference<Object: AnyObject>: Sendable {
+    @usableFromInline let word: ProcessWord
+
+    /// The reference stored in `word` (`0` until a first ``exchange(_:)``).
+    @inlinable
+    package init(_ word: ProcessWord) { self.word = word }
+
+    /// The current object, unretained, for use inside `section`.
+    @inlinable @inline(__always)
+    package func load(in section: ReadSection.Token) -> Unretained<Object>? {
+        guard let raw = UnsafeRawPointer(bitPattern: word.word.atomicAcquire) else { return nil }
+        return Unretained(reference: .fromOpaque(raw))
+    }
+
+    /// The current object, retained (enters and leaves a read section).
+    package func loadRetained() -> Object? {
+        ReadSection.run { section in load(in: section)?.object }
+    }
+
+    /// Publishes `object` and returns the previous one.
+    ///
+    /// Readers may still be using the previous one: keep it until a grace period has passed. Writer only
+    /// (serialised by the owner).
+    package func exchange(_ object: Object?) -> Object? {
+        let bits = object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
+        guard let raw = UnsafeRawPointer(bitPattern: word.word.atomicExchange(bits)) else { return nil }
+        return Unmanaged<Object>.fromOpaque(raw).takeRetainedValue()
+    }
+}

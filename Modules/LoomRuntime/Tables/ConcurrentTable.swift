@@ -1,0 +1,242 @@
+/// An open-addressing hash table from hash words to nodes, read without locks — the one concurrent table behind a
+/// registry's registrations, the dependency graph's index, an argument-keyed cache and the key store.
+///
+/// Readers probe inside a ``ReadSection`` and never write. One writer at a time (serialised by the owner's lock)
+/// publishes a node by storing its pointer (release) before its slot's hash word, so a reader that sees the hash sees
+/// the node. A slot's hash word never changes once written; its node word is replaced or cleared atomically, and the
+/// writer keeps the node it replaced until a grace period has passed (``Reclamation``). Keys live in the nodes: a
+/// lookup gives the hash (``TableHash``) and a predicate recognising its node, evaluated only on equal hashes.
+///
+/// The table holds one strong reference to each node it stores. When it fills up its owner copies it into a larger
+/// table (``grown(toFit:)``), publishes the copy and retires this one.
+///
+/// ```swift
+/// let table = ConcurrentTable<Node>(minimumCapacity: 16)
+/// _ = table.store(node, hash: node.hash) { $0 === node }         // writer, under the owner's lock
+/// let found = ReadSection.run { section in table.find(hash: hash, in: section) { $0.key == key }?.object }
+/// ```
+@usableFromInline
+package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
+    // Slot words are accessed only atomically; `occupied` only by the single writer, under the owner's lock.
+    package let capacity: Int
+    @usableFromInline let mask: Int
+    /// `2 * capacity` words: `[hash, node]` per slot.
+    @usableFromInline let slots: UnsafeMutablePointer<UInt>
+    /// Slots whose hash word is set (live or cleared).
+    // Single writer under the owner's lock, so the dynamic exclusivity check would only cost time.
+    @exclusivity(unchecked) private var occupied = 0
+
+    /// Creates an empty table with room for at least `minimumCapacity` slots (a power of two).
+    package init(minimumCapacity: Int = 8) {
+        var capacity = 8
+        while capacity < minimumCapacity { capacity <<= 1 }
+        self.capacity = capacity
+        mask = capacity - 1
+        slots = .allocateAtomicWords(2 * capacity)
+    }
+
+    deinit {
+        for index in 0..<capacity {
+            let node = slots[2 * index + 1]
+            if node != 0 { Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: node)!).release() }
+        }
+        slots.deallocate()
+    }
+
+    /// Whether `additional` new keys keep the load factor at or below three quarters (writer only).
+    ///
+    /// Linear probing stays short at that load, and growth doubles the capacity (back to three eighths), so a table
+    /// spends about 16 / 0.56 ≈ 29 bytes per key on average.
+    package func hasRoom(forAdditional additional: Int) -> Bool { (occupied + additional) * 4 <= capacity * 3 }
+
+    // MARK: Reading
+
+    /// The node stored under `hash` for which `matches` holds, unretained, for use inside `section`.
+    @inlinable @inline(__always)
+    package func find(hash: UInt, in section: ReadSection.Token, matching matches: (Node) -> Bool)
+        -> Unretained<Node>?
+    {
+        lookUp(hash: hash, matching: matches)
+    }
+
+    /// The node stored under `hash` for which `matches` holds, unretained, outside a read section: for a table that no
+    /// longer changes (built, published and never written again) and that the caller keeps alive, or for its writer.
+    @inlinable @inline(__always)
+    package func lookUp(hash: UInt, matching matches: (Node) -> Bool) -> Unretained<Node>? {
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots + 2 * index
+            let storedHash = slot.atomicAcquire
+            if storedHash == 0 { return nil }
+            if storedHash == hash, let raw = UnsafeRawPointer(bitPattern: (slot + 1).atomicAcquire) {
+                let node = Unretained<Node>(reference: .fromOpaque(raw))
+                if node.withObject(matches) { return node }
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// The node stored under `hash` for which `matches` holds, retained (enters its own read section).
+    package func node(hash: UInt, matching matches: (Node) -> Bool) -> Node? {
+        ReadSection.run { section in find(hash: hash, in: section, matching: matches)?.object }
+    }
+
+    /// Calls `body` with every live node (writer, or inside a read section).
+    package func forEachNode(_ body: (Node) -> Void) {
+        for index in 0..<capacity {
+            let bits = (slots + 2 * index + 1).atomicAcquire
+            if let raw = UnsafeRawPointer(bitPattern: bits) {
+                Unmanaged<Node>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+            }
+        }
+    }
+
+    /// Every live slot's hash and node (retained), in the nodes' address order (writer, or inside a read section).
+    ///
+    /// Retaining is the first touch of each node, and on a large table hash order scatters those touches over the
+    /// whole heap, each a cache and TLB miss; nodes allocated one after another are close in memory, so in address
+    /// order the touches mostly fall on memory just fetched.
+    package func slotsInAddressOrder() -> [(hash: UInt, node: Node)] {
+        // No reservation by `occupied`: a reader must not read the writer's counter.
+        var live: [(hash: UInt, bits: UInt)] = []
+        for index in 0..<capacity {
+            let bits = (slots + 2 * index + 1).atomicAcquire
+            if bits != 0 { live.append(((slots + 2 * index).atomicRelaxed, bits)) }
+        }
+        live.sort { $0.bits < $1.bits }
+        return live.map { slot in
+            (slot.hash, Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: slot.bits)!).takeUnretainedValue())
+        }
+    }
+
+    // MARK: Writing (one writer at a time)
+
+    /// Stores `node` under `hash`, replacing the node for which `matches` holds (or clears that slot when `node` is
+    /// `nil`), and returns the replaced node — which readers may still hold: release it after a grace period unless
+    /// this table was never published.
+    ///
+    /// The owner keeps the load factor low (``hasRoom(forAdditional:)``) before storing a new key.
+    package func store(_ node: Node?, hash: UInt, matching matches: (Node) -> Bool) -> Node? {
+        var index = Int(truncatingIfNeeded: hash) & mask
+        var reusable: UnsafeMutablePointer<UInt>?
+        while true {
+            let slot = slots + 2 * index
+            let storedHash = slot.atomicRelaxed
+            if storedHash == 0 { break }
+            if storedHash == hash {
+                let bits = (slot + 1).atomicRelaxed
+                if let raw = UnsafeRawPointer(bitPattern: bits) {
+                    let stored = Unmanaged<Node>.fromOpaque(raw)
+                    if stored._withUnsafeGuaranteedRef(matches) {
+                        (slot + 1).atomicStoreRelease(Self.retainedBits(node))
+                        return stored.takeRetainedValue()
+                    }
+                } else if reusable == nil {
+                    reusable = slot
+                }
+            }
+            index = (index + 1) & mask
+        }
+        guard let node else { return nil }
+        if let reusable {
+            (reusable + 1).atomicStoreRelease(Self.retainedBits(node))
+        } else {
+            // Owners keep the load at or below 75 %; probing only needs one empty slot to end.
+            precondition(occupied + 1 < capacity, "ConcurrentTable is full; the owner must grow it first")
+            let slot = slots + 2 * index
+            (slot + 1).atomicStoreRelease(Self.retainedBits(node))
+            slot.atomicStoreRelease(hash)
+            occupied += 1
+        }
+        return nil
+    }
+
+    /// Stores `node` under `hash` unless a node for which `matches` holds is stored already; returns that node then.
+    ///
+    /// For a table being filled before it is published, with room for the node.
+    package func insertIfAbsent(_ node: Node, hash: UInt, matching matches: (Node) -> Bool) -> Node? {
+        if let existing = lookUp(hash: hash, matching: matches) { return existing.object }
+        insertUnique(hash: hash, nodeBits: Self.retainedBits(node))
+        return nil
+    }
+
+    /// A copy with room for `additional` more keys, holding its own references to the live nodes.
+    ///
+    /// Keys are unique, so live slots are re-inserted by hash without comparing keys.
+    package func grown(toFit additional: Int) -> ConcurrentTable {
+        var live = 0
+        for index in 0..<capacity where (slots + 2 * index + 1).atomicRelaxed != 0 { live += 1 }
+        let table = ConcurrentTable(minimumCapacity: max(8, (live + additional) * 2))
+        for index in 0..<capacity {
+            let bits = (slots + 2 * index + 1).atomicRelaxed
+            guard bits != 0 else { continue }
+            _ = Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).retain()
+            table.insertUnique(hash: (slots + 2 * index).atomicRelaxed, nodeBits: bits)
+        }
+        return table
+    }
+
+    /// Inserts a retained node whose key is not in the table yet (a fresh, unpublished table being filled).
+    private func insertUnique(hash: UInt, nodeBits: UInt) {
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while (slots + 2 * index).atomicRelaxed != 0 { index = (index + 1) & mask }
+        (slots + 2 * index + 1).atomicStoreRelaxed(nodeBits)
+        (slots + 2 * index).atomicStoreRelaxed(hash)
+        occupied += 1
+    }
+
+    private static func retainedBits(_ node: Node?) -> UInt {
+        guard let node else { return 0 }
+        return UInt(bitPattern: Unmanaged.passRetained(node).toOpaque())
+    }
+}
+
+/// The one hash function of Loom's tables: cheap mixes of machine words (type identities, precomputed part hashes)
+/// and an FNV-1a pass over ASCII names, all non-zero (`0` marks an empty slot).
+///
+/// ```swift
+/// let typeHash = TableHash.word(UInt(bitPattern: ObjectIdentifier(Service.self)))
+/// let keyHash = TableHash.combine(typeHash, alternativeHash)
+/// ```
+@usableFromInline
+package enum TableHash {
+    /// A 64-bit finaliser mix (MurmurHash3's) of one word, spreading type-metadata addresses over every bit.
+    @inlinable @inline(__always)
+    package static func word(_ word: UInt) -> UInt {
+        var bits = UInt64(word)
+        bits ^= bits >> 33
+        bits &*= 0xff51_afd7_ed55_8ccd
+        bits ^= bits >> 33
+        return nonZero(UInt(truncatingIfNeeded: bits))
+    }
+
+    /// Folds `part` into `hash` (order matters).
+    @inlinable @inline(__always)
+    package static func combine(_ hash: UInt, _ part: UInt) -> UInt {
+        word((hash &* 0x9E37_79B9_7F4A_7C15) ^ part)
+    }
+
+    /// The hash of a name: FNV-1a over its bytes when it is ASCII (byte equality is `String` equality there),
+    /// `Hasher` otherwise (which hashes canonically equivalent spellings alike, as `==` compares them).
+    @usableFromInline
+    package static func name(_ name: String) -> UInt {
+        let asciiHash: UInt64? =
+            name.utf8.withContiguousStorageIfAvailable { bytes in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                var highBits: UInt8 = 0
+                for byte in bytes {
+                    highBits |= byte
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                }
+                return highBits < 0x80 ? hash : nil
+            } ?? nil
+        if let asciiHash { return nonZero(UInt(truncatingIfNeeded: asciiHash ^ (asciiHash >> 29))) }
+        var hasher = Hasher()
+        hasher.combine(name)
+        return nonZero(UInt(bitPattern: hasher.finalize()))
+    }
+
+    /// `hash`, or `1` in place of `0`.
+    @inlinable @inline(__always)
+    package static func nonZero(_ hash: UInt) -> UInt { hash == 0 ? 1 : hash }
+}

@@ -1,0 +1,230 @@
+/// The identity of one construction in progress, whichever threads it runs on: the builder recorded in every
+/// ``OnceSlot`` it claims.
+///
+/// A synchronous resolution gets a flow when it first claims a slot and keeps it until its outermost scope ends; an
+/// asynchronous one (or any resolution that continues on another thread) carries its flow in the resolution
+/// context, so nested resolutions on other threads claim — and recognise — slots as the same construction. Waiting
+/// on a slot built by one's own flow is a cycle, never a wait; a flow blocked on a slot records it in `waitingFor`,
+/// so a waiter can see that the builder it would wait for is (transitively) waiting for it.
+package final class ConstructionFlow: @unchecked Sendable {
+    // `waitingFor` is read and written only under ConstructionGate's mutex.
+    var waitingFor: OnceSlot?
+
+    /// Creates a new flow identity.
+    package init() {}
+}
+
+/// The objects being built by the resolutions that led to the current one, as an immutable list that can travel in
+/// a task-local context across threads and suspension points.
+///
+/// ```swift
+/// let chain = FrameChain(parent: nil, object: outerEntry)
+/// chain.contains(outerEntry)   // true
+/// ```
+package final class FrameChain: Sendable {
+    /// The innermost object.
+    package let object: any AnyObject & Sendable
+    /// The frames outside it.
+    package let parent: FrameChain?
+    /// The number of objects in the chain.
+    package let depth: Int
+
+    /// A chain with `object` on top of `parent`.
+    package init(parent: FrameChain?, object: any AnyObject & Sendable) {
+        self.parent = parent
+        self.object = object
+        depth = (parent?.depth ?? 0) + 1
+    }
+
+    /// Whether `object` is in the chain.
+    package func contains(_ object: AnyObject) -> Bool {
+        var node: FrameChain? = self
+        while let current = node {
+            if current.object === object { return true }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The chain's objects, outermost first.
+    package var objects: [any AnyObject & Sendable] {
+        var result: [any AnyObject & Sendable] = []
+        result.reserveCapacity(depth)
+        var node: FrameChain? = self
+        while let current = node {
+            result.append(current.object)
+            node = current.parent
+        }
+        return result.reversed()
+    }
+}
+
+/// The resolutions in progress on the calling thread: a stack of frames (the objects being built, for cycle
+/// detection and dependency recording), the construction flow they belong to, and the chain adopted from a
+/// resolution context when the resolution started elsewhere.
+///
+/// Frames are a per-thread cache of the chain: a synchronous factory cannot suspend, so while it runs, its thread's
+/// frames are exact. They never outlive the synchronous call that pushed them; what must travel across threads or
+/// suspension points is captured (``capture()``) into a ``FrameChain`` and a ``ConstructionFlow``, carried by the
+/// resolution context and adopted (``adopt(chain:flow:)``) where the resolution continues.
+///
+/// ```swift
+/// let frames = ResolutionFrames.current
+/// let isOutermost = frames.beginScope()
+/// defer { frames.endScope(isOutermost) }
+/// frames.push(entry)
+/// defer { frames.pop() }
+/// ```
+@usableFromInline @frozen
+package struct ResolutionFrames {
+    @usableFromInline let words: UnsafeMutablePointer<UInt>
+
+    /// The calling thread's frames.
+    @inlinable @inline(__always)
+    package static var current: ResolutionFrames { ResolutionFrames(words: ThreadState.currentWords) }
+
+    @inlinable @inline(__always)
+    init(words: UnsafeMutablePointer<UInt>) { self.words = words }
+
+    // MARK: Scopes
+
+    /// Opens a resolution scope; returns whether it is the thread's outermost one (then close it with `true`).
+    ///
+    /// The outermost scope owns the flow and the adopted chain: they are dropped when it closes.
+    @inlinable @inline(__always)
+    package func beginScope() -> Bool {
+        let open = words[8]
+        words[8] = open &+ 1
+        return open == 0
+    }
+
+    /// Closes the scope opened by ``beginScope()``.
+    @inlinable @inline(__always)
+    package func endScope(_ wasOutermost: Bool) {
+        words[8] &-= 1
+        if wasOutermost, words[6] | words[7] != 0 { resetOutermostState() }
+    }
+
+    @usableFromInline
+    func resetOutermostState() {
+        let flowBits = words[6]
+        words[6] = 0
+        words[7] = 0
+        if let raw = UnsafeRawPointer(bitPattern: flowBits) { Unmanaged<ConstructionFlow>.fromOpaque(raw).release() }
+    }
+
+    /// Continues, on this thread, the construction that `chain` and `flow` describe (captured elsewhere): cycle checks
+    /// see the chain, and slots are claimed as `flow`.
+    ///
+    /// Call at the start of the outermost scope; the chain must stay alive until that scope closes (the context that
+    /// carries it is bound for that long).
+    package func adopt(chain: FrameChain?, flow: ConstructionFlow?) {
+        if let chain { words[7] = UInt(bitPattern: Unmanaged.passUnretained(chain).toOpaque()) }
+        if let flow {
+            if let raw = UnsafeRawPointer(bitPattern: words[6]) {
+                Unmanaged<ConstructionFlow>.fromOpaque(raw).release()
+            }
+            words[6] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())
+        }
+    }
+
+    /// The flow the current resolution claims slots as, created on first need.
+    package var flow: ConstructionFlow {
+        if let raw = UnsafeRawPointer(bitPattern: words[6]) {
+            return Unmanaged<ConstructionFlow>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let flow = ConstructionFlow()
+        words[6] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())
+        return flow
+    }
+
+    /// The current construction as it can travel: the adopted chain plus this thread's frames, and the flow.
+    ///
+    /// Outside any resolution scope the flow is a new one, kept by nothing here (the thread may start unrelated
+    /// resolutions meanwhile).
+    package func capture() -> (chain: FrameChain?, flow: ConstructionFlow) {
+        let flow = words[8] == 0 ? ConstructionFlow() : self.flow
+        var chain = adoptedChain
+        for object in frameObjects {
+            // Only Sendable objects are pushed (`push(_:)`); `Sendable` has no run-time representation to check.
+            chain = FrameChain(parent: chain, object: unsafeBitCast(object, to: (any AnyObject & Sendable).self))
+        }
+        return (chain, flow)
+    }
+
+    // MARK: Frames
+
+    /// The number of frames on this thread (not counting an adopted chain).
+    @inlinable @inline(__always)
+    package var depth: Int { Int(words[3]) }
+
+    /// Whether the current resolution continues one adopted from a resolution context.
+    @inlinable @inline(__always)
+    package var hasAdoptedChain: Bool { words[7] != 0 }
+
+    /// The number of frames including an adopted chain: what a depth limit counts.
+    package var totalDepth: Int { depth + (adoptedChain?.depth ?? 0) }
+
+    /// Pushes `object`, growing the buffer when needed.
+    @inlinable @inline(__always)
+    package func push(_ object: any AnyObject & Sendable) {
+        let count = Int(words[3])
+        if count == Int(words[5]) { grow() }
+        UnsafeMutablePointer<UInt>(bitPattern: words[4]).unsafelyUnwrapped[count] = UInt(
+            bitPattern: Unmanaged.passUnretained(object).toOpaque())
+        words[3] = UInt(count + 1)
+    }
+
+    @usableFromInline
+    func grow() {
+        let count = Int(words[3])
+        let frames = UnsafeMutablePointer<UInt>(bitPattern: words[4])!
+        let grown = UnsafeMutablePointer<UInt>.allocate(capacity: count * 2)
+        grown.update(from: frames, count: count)
+        frames.deallocate()
+        words[4] = UInt(bitPattern: grown)
+        words[5] = UInt(count * 2)
+    }
+
+    /// Pops the innermost frame.
+    @inlinable @inline(__always)
+    package func pop() {
+        words[3] &-= 1
+    }
+
+    /// Whether `object` is being built by the current resolution (on this thread, or in the adopted chain).
+    package func contains(_ object: AnyObject) -> Bool {
+        let frames = UnsafeMutablePointer<UInt>(bitPattern: words[4])!
+        let bits = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+        for index in 0..<Int(words[3]) where frames[index] == bits { return true }
+        return adoptedChain?.contains(object) ?? false
+    }
+
+    /// Every object being built, outermost first: the adopted chain, then this thread's frames.
+    package var objects: [AnyObject] {
+        (adoptedChain?.objects.map { $0 as AnyObject } ?? []) + frameObjects
+    }
+
+    /// The innermost object being built, if any.
+    package var innermost: AnyObject? {
+        let count = Int(words[3])
+        if count > 0 {
+            let frames = UnsafeMutablePointer<UInt>(bitPattern: words[4])!
+            return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: frames[count - 1])!)
+                .takeUnretainedValue()
+        }
+        return adoptedChain?.object
+    }
+
+    private var frameObjects: [AnyObject] {
+        let frames = UnsafeMutablePointer<UInt>(bitPattern: words[4])!
+        return (0..<Int(words[3])).map {
+            Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: frames[$0])!).takeUnretainedValue()
+        }
+    }
+
+    private var adoptedChain: FrameChain? {
+        guard let raw = UnsafeRawPointer(bitPattern: words[7]) else { return nil }
+        return Unmanaged<FrameChain>.fromOpaque(raw).takeUnretainedValue()
+    }
+}
