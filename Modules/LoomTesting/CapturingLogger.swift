@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 public import LoomCore
 internal import LoomRuntime
 
@@ -5,8 +12,8 @@ internal import LoomRuntime
 ///
 /// Install it with `LoomConfiguration.logger = logger` for the duration of a test that checks logs (the logger is
 /// process-wide, so such tests belong in one `.serialized` suite, or in an exit test). Fatal reports (`die`) are
-/// recorded and then stop the process as usual: assert on them with an exit test, as `Documentation/Testing.md`
-/// shows.
+/// recorded, written to standard error as `die <file>:<line> <message>`, and then stop the process with
+/// `EXIT_FAILURE`: assert on them with an exit test that observes standard error, as `Documentation/Testing.md` shows.
 ///
 /// ```swift
 /// let logger = CapturingLogger()
@@ -17,7 +24,7 @@ internal import LoomRuntime
 /// ```
 public final class CapturingLogger: LoomLogger {
     /// One logged message.
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable, CustomStringConvertible {
         /// Its level (`die` reports are recorded at `.error` with ``isFatal`` set).
         public let level: LoomLogLevel
         /// The message text.
@@ -28,6 +35,13 @@ public final class CapturingLogger: LoomLogger {
         public let line: UInt
         /// Whether it was a fatal report.
         public let isFatal: Bool
+
+        /// `<level> <file>:<line> <message>`, as a failed expectation prints it.
+        ///
+        /// ```swift
+        /// print(logger.entries.first!)   // "warning App.swift:12 Replaced registration …"
+        /// ```
+        public var description: String { "\(level) \(file):\(line) \(message)" }
     }
 
     private let recorded = LoomLock<[Entry]>([])
@@ -62,7 +76,19 @@ public final class CapturingLogger: LoomLogger {
     /// - Parameter level: The level to select.
     /// - Returns: Their texts, oldest first.
     public func messages(at level: LoomLogLevel) -> [String] {
-        entries.filter { $0.level == level }.map(\.message)
+        entries(at: level).map(\.message)
+    }
+
+    /// The entries kept at `level`.
+    ///
+    /// ```swift
+    /// #expect(logger.entries(at: .warning).contains { $0.line == 12 })
+    /// ```
+    ///
+    /// - Parameter level: The level to select.
+    /// - Returns: The entries, oldest first.
+    public func entries(at level: LoomLogLevel) -> [Entry] {
+        entries.filter { $0.level == level }
     }
 
     /// Forgets everything kept so far.
@@ -94,7 +120,7 @@ public final class CapturingLogger: LoomLogger {
         append(Entry(level: level, message: message(), file: "\(file)", line: line, isFatal: false))
     }
 
-    /// Keeps the fatal report, then stops the process with it.
+    /// Keeps the fatal report, writes it to standard error, then stops the process with `EXIT_FAILURE`.
     ///
     /// ```swift
     /// // In an exit test:
@@ -114,7 +140,8 @@ public final class CapturingLogger: LoomLogger {
     {
         let text = message()
         append(Entry(level: .error, message: text, file: "\(file)", line: line, isFatal: true))
-        fatalError(text, file: file, line: line)
+        writeToStandardError("die \(file):\(line) \(text)\n")
+        exit(EXIT_FAILURE)
     }
 
     private func append(_ entry: Entry) {

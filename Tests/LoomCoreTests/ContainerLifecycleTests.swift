@@ -1,5 +1,6 @@
 import LoomCore
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 @Suite struct ContainerLifecycleTests {
@@ -39,7 +40,7 @@ import Testing
         #expect(container.registrationCount == 1)
         #expect(try container.resolve(Service.self) === before)
         #expect(!container.isResolvable(OtherService.self))
-        let errors = logger.events(at: .error)
+        let errors = logger.entries(at: .error)
         #expect(errors.count == 2)
         let expected = InjectionError.containerLocked(container: "Container(locked)").description
         #expect(errors.allSatisfy { $0.message.hasPrefix(expected) })

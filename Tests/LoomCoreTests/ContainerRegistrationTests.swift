@@ -1,5 +1,6 @@
 import LoomCore
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 @Suite struct ContainerRegistrationTests {
@@ -49,7 +50,7 @@ import Testing
         #expect(try container.resolve(Service.self).id == 2)
         #expect(try container.resolve(Service?.self)?.id == 2)
         #expect(container.registrationCount == 1)
-        #expect(logger.events(at: .warning).contains { $0.message.contains("Replaced registration Type[Service]") })
+        #expect(logger.entries(at: .warning).contains { $0.message.contains("Replaced registration Type[Service]") })
     }
 
     @Test func registeringTReplacesAnEarlierExplicitOptionalRegistration() throws {

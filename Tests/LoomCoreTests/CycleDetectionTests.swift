@@ -1,6 +1,7 @@
 import Foundation
 import LoomCore
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 final class NodeA: Sendable { init(_ b: NodeB) {} }
@@ -197,7 +198,7 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
             let container = Container(name: "global-logger")
             container.register { Service() }
             #expect(
-                capturing.events.contains {
+                capturing.entries.contains {
                     $0.message.contains("Registered Type[Service] in Container(global-logger)")
                 })
         }

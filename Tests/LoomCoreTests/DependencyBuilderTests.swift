@@ -1,5 +1,6 @@
 import LoomCore
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 @Suite struct DependencyBuilderTests {
@@ -111,7 +112,7 @@ import Testing
         let logger = CapturingLogger()
         let container = Container(logger: logger)
         container.register { Dependency { First() } }
-        #expect(logger.events(at: .warning).contains { $0.message.contains("container.add") })
+        #expect(logger.entries(at: .warning).contains { $0.message.contains("container.add") })
     }
 }
 

@@ -1,5 +1,6 @@
 import LoomCore
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 @Suite struct DependencyTests {
@@ -136,7 +137,7 @@ import Testing
         _ = Container(logger: logger) {
             Dependency { Unrelated() }.inherits(from: Base.self)
         }
-        let errors = logger.events(at: .error)
+        let errors = logger.entries(at: .error)
         #expect(errors.count == 1)
         #expect(errors.first?.message.contains("Unrelated does not inherit from Base") == true)
         #expect(errors.first?.file.hasSuffix("DependencyTests.swift") == true)
@@ -148,7 +149,7 @@ import Testing
             Dependency { 5 }.named("graph-alternative-name").alternative("ignored")
         }
         #expect(try container.inject(byName: "graph-alternative-name") as Int == 5)
-        #expect(logger.events(at: .error).contains { $0.message.contains("alternative only qualifies") })
+        #expect(logger.entries(at: .error).contains { $0.message.contains("alternative only qualifies") })
     }
 
     @Test func aliasesKeepTheRegistrationsAlternativeAndParameters() throws {

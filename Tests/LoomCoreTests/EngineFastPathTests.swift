@@ -1,6 +1,7 @@
 import LoomCore
 import LoomRuntime
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 /// The engine's shortcuts (in-place registration, lock-free probes by type, alternative, name, value and arguments) must

@@ -3,6 +3,7 @@ import LoomCore
 import LoomInjection
 import LoomLookup
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 /// Fixtures whose injection fails; each records the line of its failing property.

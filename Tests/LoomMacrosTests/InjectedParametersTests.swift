@@ -1,6 +1,7 @@
 import Foundation
 import LoomMacros
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 // Runtime checks of `@InjectedParameters` (SMAC-10): generated overloads resolve from the active graph. The graph is

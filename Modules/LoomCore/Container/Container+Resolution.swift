@@ -27,7 +27,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try registry.fastValue(T.self, alternative: alternative) {
+        if let value = try fastValue(T.self, alternative: alternative) {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
@@ -59,12 +59,18 @@ extension Container {
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, a `T?` request is answered by `T`'s
         // registration: probe that directly.
-        if !ProcessWord.optionalLocators.isNonZero, let value = try registry.fastValue(T.self, alternative: alternative)
-        {
+        if !ProcessWord.optionalLocators.isNonZero, let value = try fastValue(T.self, alternative: alternative) {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
         return try resolveGeneral(T?.self, alternative: alternative, fileID: fileID, line: line)
+    }
+
+    /// The lock-free answer for `T` (with `alternative`), or `nil` when only the general path can give it.
+    @inlinable @inline(__always)
+    func fastValue<T>(_ type: T.Type, alternative: RegistrationAlternative?) throws -> T? {
+        guard let alternative else { return try registry.fastValue(T.self) }
+        return try registry.fastValue(T.self, alternative: alternative)
     }
 
     @usableFromInline

@@ -21,20 +21,46 @@ extension Registry: EntryProber {}
 extension GraphEngine: EntryProber {}
 
 extension EntryProber {
+    /// The value of `T`'s plain registration (located by type, no alternative, no arguments), or `nil` when only the
+    /// general path can answer — the hottest path, kept small enough to inline.
+    @inlinable @inline(__always)
+    package func fastValue<T>(_ type: T.Type) throws -> T? {
+        try probePlain(typeBits: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(T.self)
+    }
+
+    /// The value of `T`'s registration located by type with `alternative`, or `nil` when only the general path can
+    /// answer.
+    ///
+    /// Specialised in the caller but not inlined into it, so the plain path's front door stays small.
+    @inlinable @inline(never)
+    package func fastValue<T>(_ type: T.Type, alternative: RegistrationAlternative) throws -> T? {
+        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
+        return try probe(hash: hash, valueTypeBits: typeBits) {
+            $0.matchesType(typeBits, alternative: alternative)
+        }.resolve(T.self)
+    }
+
     /// The value of `T`'s registration located by type (with `alternative`, and `arguments` when there are any), or
     /// `nil` when only the general path can answer.
     @inlinable @inline(__always)
     package func fastValue<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type, alternative: RegistrationAlternative?, _ arguments: repeat each Parameter
     ) throws -> T? {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
         if isEmptyPack(repeat each arguments) {
-            guard let alternative else { return try probePlain(typeBits: typeBits).resolve(T.self) }
-            let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
-            return try probe(hash: hash, valueTypeBits: typeBits) {
-                $0.matchesType(typeBits, alternative: alternative)
-            }.resolve(T.self)
+            guard let alternative else { return try fastValue(T.self) }
+            return try fastValue(T.self, alternative: alternative)
         }
+        return try fastValue(T.self, alternative: alternative, arguments: repeat each arguments)
+    }
+
+    /// The value of `T`'s registration located by type taking `arguments`, or `nil` when only the general path can
+    /// answer.
+    @inlinable @inline(never)
+    package func fastValue<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, alternative: RegistrationAlternative?, arguments: repeat each Parameter
+    ) throws -> T? {
+        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
         var base = RegistrationKey.typeHash(typeBits)
         if let alternative { base = TableHash.combine(base, alternative.tableHash) }
         let hash = RegistrationKey.parametersHash(base, repeat (each Parameter).self)

@@ -102,7 +102,13 @@ public enum DependencyGraph {
         GraphEngine.shared.changes()
     }
 
-    /// Gives `validation` a read-only view of every registration reachable from the graph, for assertions in tests.
+    /// Stitcher's spelling of ``verify()``: verifies the graph and hands `validation` the registrations it verified,
+    /// as a read-only projection, for assertions in tests.
+    ///
+    /// Prefer `verify()`, whose report also lists the dependency edges and every defect it found (missing
+    /// dependencies, cycles, ambiguities, captive dependencies); its ``VerificationReport/registrar`` is the projection
+    /// this closure receives. Like `verify()`, it resolves each parameterless registration in a sandbox, so factories
+    /// run (their instances never reach the live caches).
     ///
     /// ```swift
     /// try DependencyGraph.validate { registrar in
@@ -114,7 +120,7 @@ public enum DependencyGraph {
     /// - Parameter validation: Inspects the registrations; may throw.
     /// - Throws: Whatever `validation` throws.
     public static func validate(using validation: (DependencyRegistrarProjection) throws -> Void) rethrows {
-        try validation(DependencyRegistrarProjection(entries: GraphSource().visibleEntries))
+        try validation(verify().registrar)
     }
 
     /// Drops the weak-cache cells of `.shared` instances that were released.

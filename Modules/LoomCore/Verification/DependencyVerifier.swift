@@ -40,7 +40,8 @@ package enum DependencyVerifier {
             registrations: entries.map(\.summary),
             skipped: findings.skipped,
             edges: findings.edges,
-            defects: findings.defects
+            defects: findings.defects,
+            registrar: DependencyRegistrarProjection(entries: entries)
         )
     }
 

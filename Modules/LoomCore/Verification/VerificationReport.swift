@@ -19,6 +19,13 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     public let edges: [DependencyEdge]
     /// Everything wrong, in the order found.
     public let defects: [VerificationDefect]
+    /// The registrations verified, as Stitcher's registrar projection: what
+    /// ``DependencyGraph/validate(using:)`` hands its closure.
+    ///
+    /// ```swift
+    /// #expect(DependencyGraph.verify().registrar.contains { $0.isLocatedBy(type: Database.self) })
+    /// ```
+    public let registrar: DependencyRegistrarProjection
 
     /// Creates a report; ``DependencyGraph/verify()`` and ``Container/verify()`` build them.
     ///
@@ -36,10 +43,20 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         registrations: [RegistrationSummary], skipped: [RegistrationSummary], edges: [DependencyEdge],
         defects: [VerificationDefect]
     ) {
+        self.init(
+            registrations: registrations, skipped: skipped, edges: edges, defects: defects,
+            registrar: DependencyRegistrarProjection(entries: []))
+    }
+
+    package init(
+        registrations: [RegistrationSummary], skipped: [RegistrationSummary], edges: [DependencyEdge],
+        defects: [VerificationDefect], registrar: DependencyRegistrarProjection
+    ) {
         self.registrations = registrations
         self.skipped = skipped
         self.edges = edges
         self.defects = defects
+        self.registrar = registrar
     }
 
     /// Whether verification found no defect.

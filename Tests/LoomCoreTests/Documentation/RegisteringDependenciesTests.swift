@@ -7,6 +7,7 @@ import LoomInjection
 import LoomLookup
 import LoomRuntime
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 // MARK: Types the snippets assume
@@ -297,12 +298,12 @@ private struct Analytics: Sendable {}
         container.register { () -> any Greeter in EnglishGreeter() }
         container.register { () -> any Greeter in PirateGreeter() }
         #expect(try container.resolve((any Greeter).self).greet("Ada") == "Ahoy, Ada!")
-        #expect(logger.events(at: .warning).contains { $0.message.hasPrefix("Replaced registration Type[Greeter]") })
+        #expect(logger.entries(at: .warning).contains { $0.message.hasPrefix("Replaced registration Type[Greeter]") })
 
         container.lock()
         container.register { Analytics() }
         #expect(!container.isResolvable(Analytics.self))
-        #expect(logger.events(at: .error).contains { $0.message.contains("locked") })
+        #expect(logger.entries(at: .error).contains { $0.message.contains("locked") })
         #expect(try container.resolve((any Greeter).self).greet("Ada") == "Ahoy, Ada!")
     }
 }
