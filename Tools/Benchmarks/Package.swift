@@ -1,40 +1,63 @@
 // swift-tools-version:6.1
-// Loom's benchmarks: Loom against Swinject and swift-dependencies, measured in the same run, in release mode.
+// Loom's benchmarks on ordo-one's package-benchmark: Loom against Swinject and swift-dependencies, in one run.
 //
-//     swift run -c release --package-path Tools/Benchmarks loom-benchmarks
+//     swift package --package-path Tools/Benchmarks benchmark                  # every benchmark, as text
+//     Scripts/benchmark-report                                                 # the same run, as the targets table
+//     Scripts/check-allocations                                                # the allocation gate `.ci/run` runs
 //
-// A separate package so that the library's own build and tests never fetch or compile the peers. Nothing here uses
-// macros: a release build of swift-syntax takes minutes, and keys are declared by hand instead.
+// Two benchmark targets: `LoomBenchmarks` measures Loom and the baselines it is compared with (a `static let` read, a
+// direct `init`, a stored property) and is what the allocation gate builds; `PeerBenchmarks` measures Swinject and
+// swift-dependencies. The package-benchmark plugin builds only the targets it is asked to run, so the gate never
+// compiles the peers — nor swift-syntax, which swift-dependencies' macros pull in. Nothing here uses macros: keys are
+// declared by hand. A separate package, so Loom's own build and tests never fetch any of this.
 import PackageDescription
+
+let benchmarkSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+let benchmark = Target.Dependency.product(name: "Benchmark", package: "benchmark")
+let benchmarkPlugin = Target.PluginUsage.plugin(name: "BenchmarkPlugin", package: "benchmark")
 
 let package = Package(
     name: "LoomBenchmarks",
     platforms: [.macOS(.v14)],
-    products: [
-        .executable(name: "loom-benchmarks", targets: ["LoomBenchmarks"])
-    ],
     dependencies: [
         .package(name: "Loom", path: "../.."),
+        // The malloc interposer counts allocations; the default RuntimeInterposer trait (ARC counts on Swift 6.3
+        // Linux) is left off: no benchmark here reports retain counts.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/Swinject/Swinject.git", from: "2.10.0"),
         // No default traits: the read path measured here does not need clocks or schedulers.
         .package(url: "https://github.com/pointfreeco/swift-dependencies.git", from: "1.17.1", traits: []),
     ],
     targets: [
+        // The objects every library under test builds, so each one builds exactly the same ones.
+        .target(name: "BenchmarkFixtures", path: "Sources/BenchmarkFixtures", swiftSettings: benchmarkSettings),
+        // The allocator's figures the memory benchmark needs, which Swift's Glibc module does not expose.
         .target(name: "BenchmarkShims", path: "Sources/BenchmarkShims"),
         .executableTarget(
             name: "LoomBenchmarks",
             dependencies: [
-                "BenchmarkShims",
+                benchmark, "BenchmarkFixtures", "BenchmarkShims",
                 .product(name: "Loom", package: "Loom"),
+                .product(name: "LoomTesting", package: "Loom"),
+            ],
+            path: "Benchmarks/LoomBenchmarks",
+            swiftSettings: benchmarkSettings,
+            plugins: [benchmarkPlugin]
+        ),
+        .executableTarget(
+            name: "PeerBenchmarks",
+            dependencies: [
+                benchmark, "BenchmarkFixtures",
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],
-            path: "Sources/LoomBenchmarks",
-            swiftSettings: [
-                .swiftLanguageMode(.v6),
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-            ]
+            path: "Benchmarks/PeerBenchmarks",
+            swiftSettings: benchmarkSettings,
+            plugins: [benchmarkPlugin]
         ),
     ]
 )
