@@ -1,5 +1,6 @@
 import LoomCore
 import LoomTestSupport
+import LoomTesting
 
 protocol BadInputPricing: Sendable {}
 protocol BadInputAuditing: Sendable {}

@@ -1,5 +1,6 @@
 import LoomCore
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 /// One way to misuse the public API, the `InjectionError` it must produce, and how to recognise it.
@@ -122,7 +123,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             guard error == nil else { return ["register threw \(String(describing: error))"] }
             let expected = InjectionError.containerLocked(container: fixture.container.description).description
             // Each attempt logs one error per ignored registration.
-            let errors = fixture.logger.events(at: .error).map(\.message)
+            let errors = fixture.logger.entries(at: .error).map(\.message)
             return expect(
                 errors.count.isMultiple(of: 2) && errors.suffix(2).allSatisfy { $0.hasPrefix(expected) },
                 "logged \(errors), expected \(expected)")
@@ -191,7 +192,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             if input.locksTheContainer { fixture.container.lock() }
             do {
                 try input.provoke(fixture)
-                if !fixture.logger.events(at: .error).isEmpty { provoked.insert("containerLocked") }
+                if !fixture.logger.entries(at: .error).isEmpty { provoked.insert("containerLocked") }
             } catch let error as InjectionError {
                 provoked.insert(Self.caseName(of: error))
             } catch {}
