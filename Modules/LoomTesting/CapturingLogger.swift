@@ -1,3 +1,6 @@
+public import LoomCore
+internal import LoomRuntime
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-public import LoomCore
-internal import LoomRuntime
 
 /// A `LoomLogger` that keeps every message, so a test can assert what Loom reported.
 ///
