@@ -138,7 +138,8 @@ targets += [
     ),
     // Fixtures shared by the test targets (not a product).
     .target(
-        name: "LoomTestSupport", dependencies: ["LoomCore", "LoomRuntime", "LoomTesting"], path: "Tests/LoomTestSupport"),
+        name: "LoomTestSupport", dependencies: ["LoomCore", "LoomRuntime", "LoomTesting"], path: "Tests/LoomTestSupport"
+    ),
 ]
 // The sample CLI (DESIGN.md §9): `loom-demo`, a notes tool built as a small modular app, one folder per module under
 // Tools/LoomDemo — a shared module (the note model, configuration keys, the root container), two feature modules each
