@@ -37,22 +37,53 @@ package final class ResolutionContext: Sendable {
         package init() {}
     }
 
+    /// The binding behind ``current``.
+    @usableFromInline static let binding = TaskLocal<ResolutionContext?>(wrappedValue: nil)
+
     /// The current task's context, if any scope bound one.
-    @TaskLocal package static var current: ResolutionContext?
+    ///
+    /// Inside a synchronous scope opened by the current task on this thread, read from the thread's scope cache
+    /// (``SynchronousScope``); otherwise from the task-local.
+    package static var current: ResolutionContext? {
+        if let cached = SynchronousScope.object(as: ResolutionContext.self) { return cached.object }
+        return binding.get()
+    }
 
-    package let fields: Fields
+    /// Calls `body` with the current task's context, without retaining it when a synchronous scope on this thread
+    /// holds it (the hot paths' read: one task-identity check instead of a task-local lookup).
+    @inlinable @inline(__always)
+    package static func withCurrent<R>(_ body: (ResolutionContext?) throws -> R) rethrows -> R {
+        if let cached = SynchronousScope.object(as: ResolutionContext.self) { return try cached.withObject(body) }
+        return try body(binding.get())
+    }
 
-    package var overlay: ResolutionOverlay? { fields.overlay }
-    package var keyOverrides: KeyOverrides? { fields.keyOverrides }
-    package var lookupPolicy: (any Sendable)? { fields.lookupPolicy }
-    package var chain: FrameChain? { fields.chain }
-    package var flow: ConstructionFlow? { fields.flow }
+    // Stored one by one, so a hot path reading one field copies nothing else.
+    package let overlay: ResolutionOverlay?
+    package let keyOverrides: KeyOverrides?
+    package let lookupPolicy: (any Sendable)?
+    package let chain: FrameChain?
+    package let flow: ConstructionFlow?
+
+    /// The fields, to derive a changed copy from.
+    package var fields: Fields {
+        var fields = Fields()
+        fields.overlay = overlay
+        fields.keyOverrides = keyOverrides
+        fields.lookupPolicy = lookupPolicy
+        fields.chain = chain
+        fields.flow = flow
+        return fields
+    }
 
     /// The words this context counts itself in.
     private let counted: [ProcessWord]
 
     package init(_ fields: Fields) {
-        self.fields = fields
+        overlay = fields.overlay
+        keyOverrides = fields.keyOverrides
+        lookupPolicy = fields.lookupPolicy
+        chain = fields.chain
+        flow = fields.flow
         var counted: [ProcessWord] = []
         if fields.overlay != nil { counted.append(.activeOverlays) }
         if fields.keyOverrides != nil { counted.append(.activeKeyOverrides) }
@@ -72,7 +103,7 @@ package final class ResolutionContext: Sendable {
     package static func with<R>(_ change: (inout Fields) throws -> Void, operation: () throws -> R) rethrows -> R {
         var fields = current?.fields ?? Fields()
         try change(&fields)
-        return try $current.withValue(ResolutionContext(fields), operation: operation)
+        return try ResolutionContext(fields).bind(operation)
     }
 
     /// Runs async `operation` with the current context changed by `change`, on the caller's executor.
@@ -81,7 +112,13 @@ package final class ResolutionContext: Sendable {
     ) async rethrows -> R {
         var fields = current?.fields ?? Fields()
         try change(&fields)
-        return try await $current.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
+        // No thread cache: the operation may suspend and resume on another thread.
+        return try await binding.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
+    }
+
+    /// Runs `operation` with this context bound: the task-local, plus the thread's synchronous-scope cache.
+    private func bind<R>(_ operation: () throws -> R) rethrows -> R {
+        try Self.binding.withValue(self) { try SynchronousScope.run(self, operation) }
     }
 
     // MARK: Reading on hot paths
@@ -147,6 +184,6 @@ extension ResolutionContext {
 
     /// Runs `operation` with this (captured) context bound.
     package func continuing<R>(_ operation: () throws -> R) rethrows -> R {
-        try Self.$current.withValue(self, operation: operation)
+        try bind(operation)
     }
 }

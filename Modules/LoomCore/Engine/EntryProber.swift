@@ -18,7 +18,29 @@ package protocol EntryProber {
 }
 
 extension Registry: EntryProber {}
-extension GraphEngine: EntryProber {}
+
+/// The dependency graph's index as an ``EntryProber``: a value with no state, so the inlined front doors never
+/// retain the shared engine (its probes reach it from non-generic code).
+@usableFromInline @frozen
+package struct GraphProber: EntryProber {
+    @inlinable
+    package init() {}
+
+    @usableFromInline
+    package func probePlain(typeBits: UInt) -> EntryProbe {
+        GraphEngine.shared.probePlain(typeBits: typeBits)
+    }
+
+    @usableFromInline
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
+        GraphEngine.shared.probeNamed(name, valueTypeBits: valueTypeBits)
+    }
+
+    @usableFromInline
+    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
+        GraphEngine.shared.probe(hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+    }
+}
 
 extension EntryProber {
     /// The value of `T`'s plain registration (located by type, no alternative, no arguments), or `nil` when only the
@@ -92,10 +114,10 @@ extension EntryProber {
         _ type: T.Type, value: Value, _ arguments: repeat each Parameter
     ) throws -> T? {
         let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
-        let locator = ValueLocatorProbe(value)
-        let hash = RegistrationKey.parametersHash(locator.hash, repeat (each Parameter).self)
+        let hashWord = AnySendableHashable.hashWord(of: value)
+        let hash = RegistrationKey.parametersHash(RegistrationKey.valueHash(hashWord), repeat (each Parameter).self)
         let probe = probe(hash: hash, valueTypeBits: typeBits) {
-            $0.matchesValue(locator, repeat (each Parameter).self)
+            $0.matchesValue(value, hashWord: hashWord, repeat (each Parameter).self)
         }
         if isEmptyPack(repeat each arguments) { return try probe.resolve(T.self) }
         return try probe.resolve(T.self, repeat each arguments)
@@ -114,41 +136,21 @@ extension EntryProber {
     }
 }
 
-/// A value locator as a request sees it: the erased value (as the key stores it) and its hash, computed once.
-@usableFromInline
-package struct ValueLocatorProbe {
-    @usableFromInline let value: AnySendableHashable
-    @usableFromInline let hash: UInt
-
-    @usableFromInline
-    package init(_ value: some Hashable & Sendable) {
-        self.value = AnySendableHashable(value)
-        hash = RegistrationKey.valueHash(self.value)
-    }
-}
-
 extension RegistrationKey {
-    /// Whether this is the key of the value locator `locator` with exactly the parameter types given.
+    /// Whether this is the key of the value locator for `value` (whose erased hash word is `hashWord`) with exactly
+    /// the parameter types given.
     @inlinable
-    package func matchesValue<each Parameter>(_ locator: ValueLocatorProbe, _ types: repeat (each Parameter).Type)
-        -> Bool
-    {
-        guard case .detail(let detail) = payload, detail.alternative == nil, detail.locator.matchesValue(locator.value)
+    package func matchesValue<Value: Hashable & Sendable, each Parameter>(
+        _ value: Value, hashWord: UInt, _ types: repeat (each Parameter).Type
+    ) -> Bool {
+        guard case .detail(let detail) = payload, detail.alternative == nil,
+            case .value(let stored) = detail.locator.storage, stored.matches(value, hashWord: hashWord)
         else { return false }
         switch detail.parameters {
         case .none: return isEmptyPack(repeat (each Parameter).self)
         case .enclosingObject: return false
         case .types(let ids): return Self.sameTypes(ids, repeat each types)
         }
-    }
-}
-
-extension DependencyLocator {
-    /// Whether this is the value locator of `value`.
-    @usableFromInline
-    func matchesValue(_ value: AnySendableHashable) -> Bool {
-        if case .value(let own) = storage { return own == value }
-        return false
     }
 }
 

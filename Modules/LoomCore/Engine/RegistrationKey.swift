@@ -70,7 +70,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             switch locator.storage {
             case .type(let id, _): hash = Self.typeHash(UInt(bitPattern: id))
             case .name(let name): hash = Self.nameHash(name)
-            case .value(let value): hash = Self.valueHash(value)
+            case .value(let value): hash = Self.valueHash(value.hashWord)
             }
             if let alternative { hash = TableHash.combine(hash, alternative.tableHash) }
             switch parameters {
@@ -126,9 +126,10 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @inlinable @inline(__always)
     package static func nameHash(_ name: String) -> UInt { TableHash.name(name) }
 
-    /// The hash of a value locator (the value's `AnyHashable` hash, so it agrees with the locator's equality).
-    package static func valueHash(_ value: AnySendableHashable) -> UInt {
-        TableHash.combine(TableHash.word(0x76_61_6c_75_65), UInt(bitPattern: value.hashValue))
+    /// The hash of a value locator, from the erased value's ``AnySendableHashable/hashWord(of:)``.
+    @inlinable @inline(__always)
+    package static func valueHash(_ hashWord: UInt) -> UInt {
+        TableHash.combine(0x76_61_6c_75_65, hashWord)
     }
 
     /// Adds the Macaroni-style enclosing-object parameter to a locator's hash.

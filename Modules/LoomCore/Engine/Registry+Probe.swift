@@ -38,9 +38,12 @@ package struct EntryProbe {
 // MARK: - Probing
 
 /// Where a probe looks: a registry and its parents, or a table standing for several (the graph's index).
+///
+/// Unretained: a probe runs while its caller keeps the registry alive (or, for a published table, inside the read
+/// section that protects it), and retaining a table every two threads read would make them contend on its count.
 package enum ProbeScope {
-    case chain(Registry)
-    case table(RegistryTable)
+    case chain(Unretained<Registry>)
+    case table(Unretained<RegistryTable>)
 }
 
 extension EntryProbe {
@@ -56,17 +59,17 @@ extension EntryProbe {
         let node: Unretained<RegistryNode>?
         switch scope {
         case .table(let table):
-            node = table.find(hash: hash, in: section) { matches($0.key) }
+            node = table.withObject { $0.find(hash: hash, in: section) { matches($0.key) } }
         case .chain(let registry):
             var found: Unretained<RegistryNode>?
-            var current: Unretained<Registry>? = Unretained(registry)
+            var current: Unretained<Registry>? = registry
             while let registry = current, found == nil {
                 found = registry.withObject { registry in
                     registry.table.load(in: section)?.withObject { table in
                         table.find(hash: hash, in: section) { matches($0.key) }
                     }
                 }
-                current = registry.withObject { $0.parent.map(Unretained.init) }
+                current = registry.withObject { registry in registry.parent.map { Unretained($0) } }
             }
             node = found
         }
@@ -113,22 +116,24 @@ extension EntryProbe {
         _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
         matching matches: (RegistrationKey) -> Bool
     ) -> EntryProbe {
-        guard let overlay = ResolutionContext.activeOverlay else {
+        ResolutionContext.withCurrent { context in
+            guard let overlay = context?.overlay else {
+                return EntryProbe(
+                    section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
+                    matching: matches) ?? EntryProbe(section: section)
+            }
+            guard overlay.recorder == nil else { return EntryProbe(section: section) }
+            if let probe = EntryProbe(
+                section: section, scope: .chain(Unretained(overlay.container.registry)), hash: hash,
+                valueTypeBits: valueTypeBits, environment: overlay.environment, matching: matches)
+            {
+                return probe
+            }
+            guard overlay.seesLiveRegistrations else { return EntryProbe(section: section) }
             return EntryProbe(
-                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
-                matching: matches) ?? EntryProbe(section: section)
+                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits,
+                environment: overlay.environment, matching: matches) ?? EntryProbe(section: section)
         }
-        guard overlay.recorder == nil else { return EntryProbe(section: section) }
-        if let probe = EntryProbe(
-            section: section, scope: .chain(overlay.container.registry), hash: hash, valueTypeBits: valueTypeBits,
-            environment: overlay.environment, matching: matches)
-        {
-            return probe
-        }
-        guard overlay.seesLiveRegistrations else { return EntryProbe(section: section) }
-        return EntryProbe(
-            section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits,
-            environment: overlay.environment, matching: matches) ?? EntryProbe(section: section)
     }
 }
 
@@ -137,7 +142,8 @@ extension Registry {
     @usableFromInline
     package func probePlain(typeBits: UInt) -> EntryProbe {
         EntryProbe.probe(
-            .chain(self), in: ReadSection.enter(), hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits
+            .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.typeHash(typeBits),
+            valueTypeBits: typeBits
         ) { $0.fastID == typeBits }
     }
 
@@ -146,14 +152,16 @@ extension Registry {
     @usableFromInline
     package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
         EntryProbe.probe(
-            .chain(self), in: ReadSection.enter(), hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: valueTypeBits,
+            matching: matches)
     }
 
     /// Enters a read section and finds the registration named `name` (without parameters) in this registry's chain.
     @usableFromInline
     package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
         EntryProbe.probe(
-            .chain(self), in: ReadSection.enter(), hash: RegistrationKey.nameHash(name), valueTypeBits: valueTypeBits
+            .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.nameHash(name),
+            valueTypeBits: valueTypeBits
         ) { $0.isPlainName(name) }
     }
 }

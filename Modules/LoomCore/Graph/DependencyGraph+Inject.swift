@@ -24,7 +24,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphEngine.shared.fastValue(T.self, alternative: nil, repeat each parameters) {
+        if let value = try GraphProber().fastValue(T.self, alternative: nil, repeat each parameters) {
             return value
         }
         return try injectGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
@@ -66,7 +66,7 @@ extension DependencyGraph {
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
         if !ProcessWord.optionalLocators.isNonZero,
-            let value = try GraphEngine.shared.fastValue(T.self, alternative: nil, repeat each parameters)
+            let value = try GraphProber().fastValue(T.self, alternative: nil, repeat each parameters)
         {
             return value
         }
@@ -146,7 +146,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphEngine.shared.fastValue(T.self, name: name, repeat each parameters) {
+        if let value = try GraphProber().fastValue(T.self, name: name, repeat each parameters) {
             return value
         }
         return try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
@@ -241,7 +241,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphEngine.shared.fastValue(T.self, value: value, repeat each parameters) {
+        if let value = try GraphProber().fastValue(T.self, value: value, repeat each parameters) {
             return value
         }
         return try injectGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)

@@ -21,7 +21,7 @@ package final class GraphEngine: @unchecked Sendable {
         var observed: [ObjectIdentifier: (registry: Registry, token: UInt, reach: Int)] = [:]
     }
 
-    @usableFromInline package static let shared = GraphEngine()
+    package static let shared = GraphEngine()
 
     private let lock = LoomLock(State())
     /// The current index, for lock-free probes (the state holds it too).
@@ -39,28 +39,26 @@ package final class GraphEngine: @unchecked Sendable {
     package var activeContainers: [Container] { index.active }
 
     /// Enters a read section and probes the merged index for a type's plain registration.
-    @usableFromInline
     package func probePlain(typeBits: UInt) -> EntryProbe {
         probe(hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits) { $0.fastID == typeBits }
     }
 
     /// Enters a read section and probes the merged index for the registration named `name` (without parameters),
     /// usable only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
-    @usableFromInline
     package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
         probe(hash: RegistrationKey.nameHash(name), valueTypeBits: valueTypeBits) { $0.isPlainName(name) }
     }
 
     /// Enters a read section and probes the merged index for the registration under `hash` that `matches`, usable
     /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
-    @usableFromInline
     package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
         let section = ReadSection.enter()
         guard let index = indexReference.load(in: section) else { return EntryProbe(section: section) }
         return index.withObject { index in
             guard !index.hasScannedContainers else { return EntryProbe(section: section) }
             return EntryProbe.probe(
-                .table(index.table), in: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+                .table(Unretained(index.table)), in: section, hash: hash, valueTypeBits: valueTypeBits,
+                matching: matches)
         }
     }
 
@@ -126,8 +124,10 @@ package final class GraphEngine: @unchecked Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: DependencyGraphChange.self)
         let token = subscriberCounter.increment()
         subscribers.withLock { $0[token] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.subscribers.withLock { $0.removeValue(forKey: token) }
+        // The engine lives as long as the process (`shared`); a weak reference would give it a side table, and every
+        // retain of the engine on a resolution path would then take the runtime's slow path.
+        continuation.onTermination = { _ in
+            _ = GraphEngine.shared.subscribers.withLock { $0.removeValue(forKey: token) }
         }
         return stream
     }
@@ -158,8 +158,8 @@ package final class GraphEngine: @unchecked Sendable {
             return
         }
         let name = container.description
-        let token = container.registry.addObserver { [weak self] change in
-            self?.registryDidChange(change, in: name)
+        let token = container.registry.addObserver { change in
+            GraphEngine.shared.registryDidChange(change, in: name)
         }
         state.observed[id] = (container.registry, token, 1)
     }

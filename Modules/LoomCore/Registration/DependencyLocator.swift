@@ -10,6 +10,7 @@
 /// let byValue: DependencyLocator = .value(Upload.avatar)   // "Value[avatar]"
 /// ```
 public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
     package enum Storage: Sendable {
         case type(ObjectIdentifier, Any.Type)
         case name(String)
@@ -17,7 +18,7 @@ public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
         indirect case value(AnySendableHashable)
     }
 
-    package let storage: Storage
+    @usableFromInline package let storage: Storage
 
     package init(storage: Storage) {
         self.storage = storage

@@ -28,15 +28,14 @@ enum KeyAccess {
     static func probe(_ id: ObjectIdentifier) -> Probe {
         let keyBits = UInt(bitPattern: id)
         if ProcessWord.activeKeyOverrides.isNonZero || ProcessWord.activeOverlays.isNonZero,
-            let context = ResolutionContext.current
-        {
-            if let box = context.keyOverrides?.values.box(forKeyBits: keyBits) {
-                return Probe(box: box, section: nil)
-            }
-            if let overlay = context.overlay, let box = overlay.keyValue(for: id) as? KeyValueBox {
+            let box = ResolutionContext.withCurrent({ context -> Unretained<KeyValueBox>? in
+                guard let context else { return nil }
+                if let box = context.keyOverrides?.values.box(forKeyBits: keyBits) { return box }
                 // The overlay keeps every box set inside it until it ends.
-                return Probe(box: Unretained(box), section: nil)
-            }
+                return (context.overlay?.keyValue(for: id) as? KeyValueBox).map { Unretained($0) }
+            })
+        {
+            return Probe(box: box, section: nil)
         }
         let section = ReadSection.enter()
         if let box = RootStore.box(forKeyBits: keyBits, in: section) { return Probe(box: box, section: section) }

@@ -18,15 +18,16 @@
 @usableFromInline
 package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     // Slot words are accessed only atomically; `occupied` only by the single writer, under the owner's lock.
-    package let capacity: Int
+    @usableFromInline package let capacity: Int
     @usableFromInline let mask: Int
     /// `2 * capacity` words: `[hash, node]` per slot.
     @usableFromInline let slots: UnsafeMutablePointer<UInt>
     /// Slots whose hash word is set (live or cleared).
     // Single writer under the owner's lock, so the dynamic exclusivity check would only cost time.
-    @exclusivity(unchecked) private var occupied = 0
+    @exclusivity(unchecked) @usableFromInline var occupied = 0
 
     /// Creates an empty table with room for at least `minimumCapacity` slots (a power of two).
+    @inlinable
     package init(minimumCapacity: Int = 8) {
         var capacity = 8
         while capacity < minimumCapacity { capacity <<= 1 }
@@ -47,6 +48,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     ///
     /// Linear probing stays short at that load, and growth doubles the capacity (back to three eighths), so a table
     /// spends about 16 / 0.56 ≈ 29 bytes per key on average.
+    @inlinable
     package func hasRoom(forAdditional additional: Int) -> Bool { (occupied + additional) * 4 <= capacity * 3 }
 
     // MARK: Reading
@@ -77,11 +79,13 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     }
 
     /// The node stored under `hash` for which `matches` holds, retained (enters its own read section).
+    @inlinable
     package func node(hash: UInt, matching matches: (Node) -> Bool) -> Node? {
         ReadSection.run { section in find(hash: hash, in: section, matching: matches)?.object }
     }
 
     /// Calls `body` with every live node (writer, or inside a read section).
+    @inlinable
     package func forEachNode(_ body: (Node) -> Void) {
         for index in 0..<capacity {
             let bits = (slots + 2 * index + 1).atomicAcquire
@@ -96,6 +100,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// Retaining is the first touch of each node, and on a large table hash order scatters those touches over the
     /// whole heap, each a cache and TLB miss; nodes allocated one after another are close in memory, so in address
     /// order the touches mostly fall on memory just fetched.
+    @inlinable
     package func slotsInAddressOrder() -> [(hash: UInt, node: Node)] {
         // No reservation by `occupied`: a reader must not read the writer's counter.
         var live: [(hash: UInt, bits: UInt)] = []
@@ -116,6 +121,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// this table was never published.
     ///
     /// The owner keeps the load factor low (``hasRoom(forAdditional:)``) before storing a new key.
+    @inlinable
     package func store(_ node: Node?, hash: UInt, matching matches: (Node) -> Bool) -> Node? {
         var index = Int(truncatingIfNeeded: hash) & mask
         var reusable: UnsafeMutablePointer<UInt>?
@@ -154,6 +160,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// Stores `node` under `hash` unless a node for which `matches` holds is stored already; returns that node then.
     ///
     /// For a table being filled before it is published, with room for the node.
+    @inlinable
     package func insertIfAbsent(_ node: Node, hash: UInt, matching matches: (Node) -> Bool) -> Node? {
         if let existing = lookUp(hash: hash, matching: matches) { return existing.object }
         insertUnique(hash: hash, nodeBits: Self.retainedBits(node))
@@ -163,6 +170,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// A copy with room for `additional` more keys, holding its own references to the live nodes.
     ///
     /// Keys are unique, so live slots are re-inserted by hash without comparing keys.
+    @inlinable
     package func grown(toFit additional: Int) -> ConcurrentTable {
         var live = 0
         for index in 0..<capacity where (slots + 2 * index + 1).atomicRelaxed != 0 { live += 1 }
@@ -177,7 +185,8 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     }
 
     /// Inserts a retained node whose key is not in the table yet (a fresh, unpublished table being filled).
-    private func insertUnique(hash: UInt, nodeBits: UInt) {
+    @inlinable
+    func insertUnique(hash: UInt, nodeBits: UInt) {
         var index = Int(truncatingIfNeeded: hash) & mask
         while (slots + 2 * index).atomicRelaxed != 0 { index = (index + 1) & mask }
         (slots + 2 * index + 1).atomicStoreRelaxed(nodeBits)
@@ -185,7 +194,8 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
         occupied += 1
     }
 
-    private static func retainedBits(_ node: Node?) -> UInt {
+    @inlinable
+    static func retainedBits(_ node: Node?) -> UInt {
         guard let node else { return 0 }
         return UInt(bitPattern: Unmanaged.passRetained(node).toOpaque())
     }
