@@ -45,6 +45,19 @@ package final class ResolutionRecorder: Sendable {
 }
 
 extension ResolutionOverlay {
+    /// Runs an asynchronous request forwarded to this overlay, noting its failure when verification records it.
+    nonisolated(nonsending) package func forward<R>(
+        _ request: nonisolated(nonsending) () async throws -> R
+    ) async throws -> R {
+        guard let recorder else { return try await request() }
+        do {
+            return try await request()
+        } catch let error as InjectionError {
+            recorder.recordFailure(error)
+            throw error
+        }
+    }
+
     /// Runs a request forwarded to this overlay, noting its failure when verification records it.
     @inline(__always)
     package func forward<R>(_ request: () throws -> R) throws -> R {

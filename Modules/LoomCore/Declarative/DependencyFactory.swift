@@ -56,3 +56,96 @@ public enum DependencyFactory {
         }
     }
 }
+
+extension DependencyFactory.Provider where Value: Sendable {
+    /// Creates a provider from an `async` factory, built by `load`.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider { () async throws in try await Database.connect(url) }
+    /// ```
+    /// - Parameter factory: Builds the value; may `await` and load other dependencies.
+    public init(_ factory: @escaping @Sendable () async throws -> Value) {
+        self.init(parameterTypes: []) { attributes, key, owner, cache in
+            AsyncEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
+        }
+    }
+
+    /// Creates a provider from an `async` factory taking one or more typed arguments.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider { (region: Region) async throws in try await Pool(region) }
+    /// ```
+    /// - Parameter factory: Builds the value from the caller's arguments; may `await`.
+    public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
+        _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> Value
+    ) {
+        var types: [Any.Type] = [First.self]
+        for type in repeat (each Rest).self { types.append(type) }
+        self.init(parameterTypes: types) { attributes, key, owner, cache in
+            AsyncParameterizedEntry<Value, First, repeat each Rest>(
+                attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
+        }
+    }
+
+    /// Creates a provider whose factory is isolated to the main actor, for a `Sendable` value `load` also reaches.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider(isolation: MainActor.self) { SettingsStore() }
+    /// ```
+    /// - Parameters:
+    ///   - isolation: `MainActor.self`.
+    ///   - factory: Builds the value on the main actor.
+    public init(isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable () throws -> Value) {
+        self.init(parameterTypes: []) { attributes, key, owner, cache in
+            MainActorEntry(
+                attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory,
+                loader: { entry, environment in try await MainActorEntry.loadingOnMainActor(entry, in: environment) })
+        }
+    }
+
+    /// Creates a provider whose factory is isolated to another global actor; `load` builds it there.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider(isolation: DatabaseActor.self) { @DatabaseActor in Pool() }
+    /// ```
+    /// - Parameters:
+    ///   - isolation: The global actor.
+    ///   - factory: Builds the value, isolated to that actor.
+    public init<Actor: GlobalActor>(
+        isolation: Actor.Type, _ factory: @escaping @isolated(any) @Sendable () throws -> Value
+    ) {
+        let actorName = typeName(Actor.self)
+        self.init(parameterTypes: []) { attributes, key, owner, cache in
+            GlobalActorEntry(
+                attributes: attributes, key: key, owner: owner, reusedCache: cache, actorName: actorName,
+                factory: factory)
+        }
+    }
+}
+
+extension DependencyFactory.Provider {
+    /// Creates a provider whose factory is isolated to the main actor; the value need not be `Sendable`.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider(isolation: MainActor.self) { ProfileViewModel() }
+    /// ```
+    /// - Parameters:
+    ///   - isolation: `MainActor.self`.
+    ///   - factory: Builds the value on the main actor.
+    public init(isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable () throws -> Value) {
+        self.init(parameterTypes: []) { attributes, key, owner, cache in
+            MainActorEntry(
+                attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory, loader: nil)
+        }
+    }
+
+    package init(
+        parameterTypes: [Any.Type],
+        makeEntry: @escaping @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) ->
+            RegistrationEntry
+    ) {
+        self.parameterTypes = parameterTypes
+        self.makeEntry = makeEntry
+    }
+}
+

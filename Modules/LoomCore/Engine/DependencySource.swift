@@ -148,13 +148,112 @@ extension DependencySource {
         }
         let entry = candidates[0]
         willProduce(entry)
-        if entry.key == key, entry.key.parameters == .none, entry.valueTypeID == ObjectIdentifier(T.self) {
+        if entry.kind == .synchronous, entry.key == key, entry.key.parameters == .none,
+            entry.valueTypeID == ObjectIdentifier(T.self)
+        {
             return try unsafeDowncast(entry, to: PlainEntry<T>.self).resolve(in: environment)
         }
         let value = try entry.resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
         if let typed = value as? T { return typed }
         throw InjectionError.mismatchedDependencyType(
             actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+    }
+
+    // MARK: Loading (the asynchronous general path)
+
+    /// Loads a single value for `key`, falling back from `T?` to `T` — ``resolveOne(_:key:arguments:enclosing:fileID:line:)``
+    /// for `load`: `async` factories are awaited and actor-isolated ones run on their actor.
+    nonisolated(nonsending) package func loadOne<T: Sendable>(
+        _ type: T.Type,
+        key: RegistrationKey,
+        arguments: [any Sendable] = [],
+        fileID: StaticString,
+        line: UInt
+    ) async throws -> T {
+        if let overlay = forwardingOverlay {
+            return try await overlay.forward {
+                try await overlay.source(over: self).loadOne(
+                    T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            }
+        }
+        do {
+            if let candidates = candidates(for: key) {
+                let value = try await loadProducing(T.self, from: candidates, key: key, arguments: arguments)
+                logLoad(of: key, fileID: fileID, line: line)
+                return value
+            }
+            if let optional = T.self as? any OptionalType.Type {
+                let wrapped = DependencyLocator(
+                    storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
+                let wrappedKey = RegistrationKey(locator: wrapped, alternative: key.alternative, parameters: key.parameters)
+                if let candidates = candidates(for: wrappedKey) {
+                    let entry = try Self.single(candidates, for: wrappedKey, requested: T.self, arguments: arguments, in: self)
+                    willProduce(entry)
+                    let value = try await entry.loadErased(arguments: arguments, enclosing: nil, in: environment)
+                    guard let wrappedValue = optional.wrapping(value) else {
+                        throw InjectionError.mismatchedDependencyType(
+                            actual: typeName(Swift.type(of: value)), expected: typeName(optional.wrappedType))
+                    }
+                    logLoad(of: key, fileID: fileID, line: line)
+                    return wrappedValue as! T
+                }
+                return optional.none as! T
+            }
+            throw missingDependency(key, requested: T.self, arguments: arguments)
+        } catch let error as InjectionError {
+            sourceLogTarget.log(
+                .debug, "Loading \(key) from \(sourceDescription) failed: \(error)", file: fileID, line: line)
+            throw error
+        }
+    }
+
+    /// Loads every registration answering `key`, in order; empty when none does.
+    nonisolated(nonsending) package func loadAll<T: Sendable>(
+        _ type: T.Type, key: RegistrationKey, arguments: [any Sendable] = [], fileID: StaticString, line: UInt
+    ) async throws -> [T] {
+        if let overlay = forwardingOverlay {
+            return try await overlay.forward {
+                try await overlay.source(over: self).loadAll(
+                    T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            }
+        }
+        var values: [T] = []
+        for entry in allCandidates(for: key) {
+            values.append(try await loadProducing(T.self, from: [entry], key: key, arguments: arguments))
+        }
+        logLoad(of: key, fileID: fileID, line: line)
+        return values
+    }
+
+    /// Loads a value from the candidates answering `key`: exactly one is required.
+    nonisolated(nonsending) package func loadProducing<T: Sendable>(
+        _ type: T.Type, from candidates: [RegistrationEntry], key: RegistrationKey, arguments: [any Sendable]
+    ) async throws -> T {
+        let entry = try Self.single(candidates, for: key, requested: T.self, arguments: arguments, in: self)
+        willProduce(entry)
+        let value = try await entry.loadErased(arguments: arguments, enclosing: nil, in: environment)
+        if let typed = value as? T { return typed }
+        throw InjectionError.mismatchedDependencyType(
+            actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+    }
+
+    /// The one candidate of a single-value request, or the ambiguity error.
+    static func single(
+        _ candidates: [RegistrationEntry], for key: RegistrationKey, requested: Any.Type, arguments: [any Sendable],
+        in source: Self
+    ) throws -> RegistrationEntry {
+        guard candidates.count == 1 else {
+            throw InjectionError.multipleDependencies(
+                DependencyContext(
+                    key: key, requested: requested, arguments: arguments, searched: source.searchedDescriptions),
+                candidates: candidates.map(\.provenance)
+            )
+        }
+        return candidates[0]
+    }
+
+    private func logLoad(of key: RegistrationKey, fileID: StaticString, line: UInt) {
+        sourceLogTarget.log(.debug, "Loaded \(key) from \(sourceDescription)", file: fileID, line: line)
     }
 
     /// The error for a key nobody answers: wrong arguments when a registration exists with other parameter

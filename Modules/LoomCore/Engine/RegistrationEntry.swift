@@ -118,6 +118,19 @@ package struct RegistrationAttributes: Sendable {
     }
 }
 
+/// How a registration builds its value — what the typed front doors must do with it.
+@usableFromInline
+package enum EntryKind: UInt8, Sendable {
+    /// A synchronous factory, callable from anywhere: ``PlainEntry``, ``ParameterizedEntry``, ``EnclosingObjectEntry``.
+    case synchronous
+    /// An `async` factory: ``AsyncEntry``, ``AsyncParameterizedEntry``; built by `load`, read synchronously once settled.
+    case asynchronous
+    /// A factory isolated to the main actor: ``MainActorEntry``.
+    case mainActor
+    /// A factory isolated to another global actor: ``GlobalActorEntry``; built by `load`.
+    case globalActor
+}
+
 /// One registration: its identity, attributes, cache and (in subclasses) its typed factory.
 ///
 /// Entries are immutable once built; the only mutable state is the instance cache, which synchronises itself.
@@ -137,6 +150,11 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
     private let receipt: ManagedReceiptBox?
     // The flags come last so they share one word.
+    /// How the factory runs.
+    @usableFromInline package let kind: EntryKind
+    /// Whether a cached instance may be handed to any caller: the value is `Sendable`, or the registration is not
+    /// isolated to an actor.
+    @usableFromInline package let isSharable: Bool
     /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
     @usableFromInline package let hasAliases: Bool
     /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
@@ -150,8 +168,12 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         attributes: consuming RegistrationAttributes,
         key: RegistrationKey? = nil,
         owner: RegistrationOwner,
-        reusedCache: EntryCache? = nil
+        reusedCache: EntryCache? = nil,
+        kind: EntryKind = .synchronous,
+        isSharable: Bool = true
     ) {
+        self.kind = kind
+        self.isSharable = isSharable
         // Everything is derived from `attributes` before it is moved into the entry, so it is never copied.
         let key = key ?? attributes.key
         let hasParameters = !attributes.parameterTypes.isEmpty
@@ -234,6 +256,15 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         throws -> Any
     {
         preconditionFailure("RegistrationEntry.resolveErased must be overridden")
+    }
+
+    /// Loads the registration with type-erased arguments: builds it with its `async` factory, or on its actor, or
+    /// synchronously for a synchronous factory. Subclasses with such factories override.
+    nonisolated(nonsending) package func loadErased(
+        arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    ) async throws -> Any
+    {
+        try resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
     }
 }
 

@@ -176,6 +176,70 @@ open class OnceSlot: @unchecked Sendable {
         }
     }
 
+    /// Returns the slot's value, building it exactly once with an asynchronous `build` when it is missing.
+    ///
+    /// The asynchronous twin of ``value(_:holdsWeakly:frames:build:onCycle:)``: the first loader to claim the slot
+    /// (as `flow`) runs `build`; concurrent loaders suspend — no thread blocks — until it publishes or fails, and a
+    /// failed build publishes nothing, so the next loader builds again (that is also what happens when the builder's
+    /// task is cancelled and its factory gives up: the others build it). A loader whose flow already builds the slot,
+    /// or would wait in a cycle of flows, throws `onCycle()`.
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - holdsWeakly: Whether the slot keeps its instance weakly.
+    ///   - flow: The loading construction's identity.
+    ///   - build: Produces the value; runs with no lock held and may suspend.
+    ///   - onCycle: The error to throw for a cycle.
+    /// - Returns: The published value, or the one `build` produced.
+    /// - Throws: What `build` throws, `onCycle()`, or `CancellationError` when the caller is cancelled while waiting.
+    nonisolated(nonsending) package final func load<Value: Sendable>(
+        _ type: Value.Type,
+        holdsWeakly: Bool,
+        flow: ConstructionFlow,
+        build: nonisolated(nonsending) () async throws -> Value,
+        onCycle: () -> any Error
+    ) async throws -> Value {
+        let flowBits = UInt(bitPattern: Unmanaged.passUnretained(flow).toOpaque())
+        while true {
+            if let value = publishedValue(Value.self) { return value }
+            if (words + 1).atomicCompareExchange(expected: 0, desired: flowBits) {
+                if let value = publishedValue(Value.self) {
+                    releaseClaim()
+                    return value
+                }
+                let value: Value
+                do {
+                    value = try await build()
+                } catch {
+                    releaseClaim()
+                    throw error
+                }
+                let previous: InstanceBox?
+                if holdsWeakly {
+                    guard let object = weaklyHoldableObject(value) else {
+                        releaseClaim()
+                        return value
+                    }
+                    previous = publish(WeakBox(object))
+                } else {
+                    previous = publish(StrongBox(value))
+                }
+                releaseClaim()
+                if let previous { retire(previous) }
+                return value
+            }
+            let builder = (words + 1).atomicAcquire
+            if builder == 0 { continue }
+            if builder == flowBits { throw onCycle() }
+            guard try await ConstructionGate.awaitWhileBuilding(self, by: builder, as: flow) else { throw onCycle() }
+        }
+    }
+
+    /// Whether the slot's builder is `flow` (a construction reaching a slot it builds itself).
+    package final func isBeingBuilt(by flow: ConstructionFlow) -> Bool {
+        builderBits == UInt(bitPattern: Unmanaged.passUnretained(flow).toOpaque())
+    }
+
     /// Replaces the published value (a reload); the previous one is released after a grace period.
     package final func replace<Value>(with value: Value, holdsWeakly: Bool) {
         let box: InstanceBox
