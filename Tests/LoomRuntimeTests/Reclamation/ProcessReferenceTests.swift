@@ -1,0 +1,79 @@
+import LoomRuntime
+import LoomTestSupport
+import Testing
+
+/// An `AtomicReference` kept in a process word.
+///
+/// The only word that holds a reference is `.keyRootValues`, the key store's published table, which LoomKeys' tests
+/// read and replace in this same process: an object of another type published there, even briefly, would be read as
+/// a key table, and a save-and-restore would race the key store's writer (whose lock is private to LoomKeys). A
+/// `.serialized` suite does not keep other targets' tests away, so these tests run in a child process (an exit test),
+/// where nothing else touches the word; they restore what they found anyway.
+@Suite struct ProcessReferenceTests {
+    @Test func loadsSeeWhatAnExchangePublishedAndExchangesReturnThePreviousObject() async {
+        await #expect(processExitsWith: .success) {
+            let saved = ProcessReference<AnyObject>(.keyRootValues).exchange(nil)
+            let reference = ProcessReference<Marker>(.keyRootValues)
+            #expect(ReadSection.run { section in reference.load(in: section) } == nil)
+            #expect(reference.loadRetained() == nil)
+
+            var first = Weak<Marker>(nil)
+            do {
+                let marker = Marker(1)
+                first = Weak(marker)
+                #expect(reference.exchange(marker) == nil)
+                #expect(ReadSection.run { section in reference.load(in: section)?.refersTo(marker) } == true)
+                #expect(reference.loadRetained() === marker)
+            }
+            // The word holds its object.
+            #expect(first.object != nil)
+            let second = Marker(2)
+            do {
+                let previous = reference.exchange(second)
+                #expect(previous?.id == 1)
+                #expect(reference.loadRetained() === second)
+            }
+            // The previous object belonged to the caller: it went when the caller let go of it.
+            #expect(first.object == nil)
+            #expect(reference.exchange(nil) === second)
+            #expect(reference.loadRetained() == nil)
+
+            _ = ProcessReference<AnyObject>(.keyRootValues).exchange(saved)
+        }
+    }
+
+    /// Readers load the word inside sections and check the object while a writer replaces it, releasing the old one
+    /// after a grace period.
+    @Test func readersOfTheWordNeverReachAReleasedObject() async {
+        await #expect(processExitsWith: .success) {
+            let saved = ProcessReference<AnyObject>(.keyRootValues).exchange(nil)
+            let reference = ProcessReference<Canary>(.keyRootValues)
+            let replacements = RuntimeTestScale.iterations(normally: 3_000, underThreadSanitizer: 500)
+            let ledger = Ledger(capacity: replacements + 1)
+            _ = reference.exchange(Canary(serial: 0, ledger: ledger))
+            let writerDone = AtomicCounter()
+            let damaged = AtomicCounter()
+            onThreads(3) { index in
+                if index == 0 {
+                    for serial in 1...replacements {
+                        let old = reference.exchange(Canary(serial: serial, ledger: ledger))
+                        Reclamation.release(afterGracePeriod: [old])
+                    }
+                    writerDone.store(1)
+                    return
+                }
+                while writerDone.acquire == 0 {
+                    ReadSection.run { section in
+                        let intact = reference.load(in: section)?.withObject { $0.isIntact(in: ledger) }
+                        if intact != true { damaged.increment() }
+                    }
+                }
+            }
+            #expect(damaged.acquire == 0)
+            #expect(reference.loadRetained()?.serial == replacements)
+            Reclamation.release(afterGracePeriod: [reference.exchange(nil)])
+            #expect(ledger.aliveCount == 0)
+            _ = ProcessReference<AnyObject>(.keyRootValues).exchange(saved)
+        }
+    }
+}
