@@ -74,6 +74,11 @@ func spin(until condition: () -> Bool, seconds: Double = 60) -> Bool {
     return true
 }
 
+/// Lets other threads run `times` times (widens a race window; never decides an outcome).
+func yieldThread(times: Int) {
+    for _ in 0..<times { sched_yield() }
+}
+
 /// Gives another thread about 20 ms to do something it must not do (return from a wait too early), stopping as soon
 /// as `happened` holds.
 ///
