@@ -340,33 +340,41 @@ import Testing
         #expect(watched.object == nil)
     }
 
-    /// Readers read the published value (retained, and inside a section) while a writer keeps replacing it: each
-    /// read is an instance that was published, alive, never older than one read before.
+    /// Readers read the published value while a writer keeps replacing it: each read is an instance that was
+    /// published, alive, never older than one read before.
+    ///
+    /// One reader takes the retained value; the other reads the box unretained inside a section and watches the
+    /// instance's ledger entry before leaving, so a replaced box released too early is caught.
     @Test func readersOfAReplacedSlotSeeTheOldOrTheNewValueNeverAReleasedOne() throws {
-        let replacements = RuntimeTestScale.iterations(normally: 3_000, underThreadSanitizer: 500)
-        let ledger = Ledger(capacity: replacements + 1)
+        let schedule = ReplacementSchedule(
+            minimum: RuntimeTestScale.iterations(normally: 3_000, underThreadSanitizer: 500),
+            reads: RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 5_000))
+        let ledger = Ledger(capacity: schedule.maximum + 1)
         let slot = OnceSlot()
         _ = try resolve(slot) { Canary(serial: 0, ledger: ledger) }
-        let writerDone = AtomicCounter()
         let damaged = AtomicCounter()
         let backwards = AtomicCounter()
         onThreads(3) { index in
             if index == 0 {
-                for serial in 1...replacements {
+                schedule.run { serial in
                     slot.replace(with: Canary(serial: serial, ledger: ledger), holdsWeakly: false)
                 }
-                writerDone.store(1)
                 return
             }
             var last = 0
-            while writerDone.acquire == 0 {
+            var count = 0
+            while !schedule.isFinished {
+                schedule.countRead()
+                count += 1
+                yieldBetweenSections(count)
                 let serial: Int? =
                     if index == 1 {
                         slot.publishedValue(Canary.self).map { $0.isIntact(in: ledger) ? $0.serial : -1 }
                     } else {
                         ReadSection.run { section in
-                            slot.publishedBox(in: section)?.value(as: Canary.self)
-                                .map { $0.isIntact(in: ledger) ? $0.serial : -1 }
+                            slot.publishedBox(in: section)?.canary().withObject { canary in
+                                canary.staysIntact(in: ledger, iteration: count) ? canary.serial : -1
+                            }
                         }
                     }
                 guard let serial, serial >= 0 else {
@@ -379,7 +387,7 @@ import Testing
         }
         #expect(damaged.acquire == 0)
         #expect(backwards.acquire == 0)
-        #expect(slot.publishedValue(Canary.self)?.serial == replacements)
+        #expect(slot.publishedValue(Canary.self)?.serial == schedule.last)
         #expect(ledger.aliveCount == 1)
     }
 }

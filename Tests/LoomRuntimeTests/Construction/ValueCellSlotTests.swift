@@ -109,13 +109,14 @@ import Testing
     /// first box.
     @Test(arguments: [true, false])
     func readersSeeTheOldOrTheNewValueWhileTheSlotIsReplaced(adoptsFirstBox: Bool) throws {
-        let replacements = RuntimeTestScale.iterations(normally: 3_000, underThreadSanitizer: 500)
-        let ledger = Ledger(capacity: replacements + 1)
+        let schedule = ReplacementSchedule(
+            minimum: RuntimeTestScale.iterations(normally: 3_000, underThreadSanitizer: 500),
+            reads: RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 5_000))
+        let ledger = Ledger(capacity: schedule.maximum + 1)
         let slot = ValueCellSlot()
         _ = try fill(slot) { Canary(serial: 0, ledger: ledger) }
         if adoptsFirstBox { slot.adoptFirstBox() }
         let reader = slot.reader
-        let writerDone = AtomicCounter()
         let damaged = AtomicCounter()
         let backwards = AtomicCounter()
         let reads = AtomicCounter()
@@ -124,15 +125,26 @@ import Testing
                 // Let the readers start on the first box.
                 spin(until: { reads.acquire >= 100 })
                 slot.markReplaced()
-                for serial in 1...replacements {
+                schedule.run { serial in
                     slot.replace(with: Canary(serial: serial, ledger: ledger), holdsWeakly: false)
                 }
-                writerDone.store(1)
                 return
             }
             var last = 0
-            while writerDone.acquire == 0 {
-                reads.increment()
+            while !schedule.isFinished {
+                schedule.countRead()
+                let count = reads.increment()
+                yieldBetweenSections(Int(count))
+                // The second reader also reads the current box unretained inside a section, watching the value's
+                // ledger entry before leaving (the lock-free reader retains at once, which leaves a tiny window).
+                if index == 2, count.isMultiple(of: 2) {
+                    let intact = ReadSection.run { section in
+                        slot.publishedBox(in: section)?.canary()
+                            .withObject { $0.staysIntact(in: ledger, iteration: Int(count / 2)) }
+                    }
+                    if intact != true { damaged.increment() }
+                    continue
+                }
                 guard let canary = reader.value(as: Canary.self), canary.isIntact(in: ledger) else {
                     damaged.increment()
                     continue
@@ -143,7 +155,7 @@ import Testing
         }
         #expect(damaged.acquire == 0)
         #expect(backwards.acquire == 0)
-        #expect(reader.value(as: Canary.self)?.serial == replacements)
+        #expect(reader.value(as: Canary.self)?.serial == schedule.last)
         // The current value, plus the adopted first one, which lives as long as the slot.
         #expect(ledger.aliveCount == (adoptsFirstBox ? 2 : 1))
         withExtendedLifetime(slot) {}

@@ -65,28 +65,48 @@ import Testing
         #expect(watched.object == nil)
     }
 
-    /// Readers take retained loads and use them outside any section while a writer keeps replacing the object and
-    /// releasing the old one after a grace period: every object a reader holds is alive and intact, and never older
-    /// than one it loaded before.
+    /// Readers load the object while a writer keeps replacing it, releasing the old one after a grace period.
+    ///
+    /// One reader takes retained loads and keeps some of them past their replacement; the other loads unretained
+    /// inside sections and watches the object's ledger entry before leaving. Every object read is alive and intact,
+    /// and never older than one read before.
     @Test func retainedLoadsStayValidWhileAWriterReplacesTheObject() {
-        let replacements = RuntimeTestScale.iterations(normally: 4_000, underThreadSanitizer: 600)
-        let ledger = Ledger(capacity: replacements + 1)
+        let schedule = ReplacementSchedule(
+            minimum: RuntimeTestScale.iterations(normally: 4_000, underThreadSanitizer: 600),
+            reads: RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 5_000))
+        let ledger = Ledger(capacity: schedule.maximum + 1)
         let published = Published(Canary(serial: 0, ledger: ledger))
-        let writerDone = AtomicCounter()
         let damaged = AtomicCounter()
         let backwards = AtomicCounter()
         onThreads(3) { index in
             if index == 0 {
-                for serial in 1...replacements {
+                schedule.run { serial in
                     let old = published.reference.exchange(Canary(serial: serial, ledger: ledger))
                     Reclamation.release(afterGracePeriod: [old])
                 }
-                writerDone.store(1)
                 return
             }
             var last = 0
             var held: [Canary] = []
-            while writerDone.acquire == 0 {
+            var count = 0
+            while !schedule.isFinished {
+                schedule.countRead()
+                count += 1
+                yieldBetweenSections(count)
+                if index == 2 {
+                    let serial = ReadSection.run { section in
+                        published.reference.load(in: section)?.withObject {
+                            $0.staysIntact(in: ledger, iteration: count) ? $0.serial : -1
+                        }
+                    }
+                    guard let serial, serial >= 0 else {
+                        damaged.increment()
+                        continue
+                    }
+                    if serial < last { backwards.increment() }
+                    last = serial
+                    continue
+                }
                 guard let canary = published.reference.loadRetained() else {
                     damaged.increment()
                     continue
@@ -103,7 +123,7 @@ import Testing
         }
         #expect(damaged.acquire == 0)
         #expect(backwards.acquire == 0)
-        #expect(published.reference.loadRetained()?.serial == replacements)
+        #expect(published.reference.loadRetained()?.serial == schedule.last)
         #expect(ledger.aliveCount == 1)
     }
 }

@@ -48,29 +48,35 @@ import Testing
         await #expect(processExitsWith: .success) {
             let saved = ProcessReference<AnyObject>(.keyRootValues).exchange(nil)
             let reference = ProcessReference<Canary>(.keyRootValues)
-            let replacements = RuntimeTestScale.iterations(normally: 3_000, underThreadSanitizer: 500)
-            let ledger = Ledger(capacity: replacements + 1)
+            let schedule = ReplacementSchedule(
+                minimum: RuntimeTestScale.iterations(normally: 3_000, underThreadSanitizer: 500),
+                reads: RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 5_000))
+            let ledger = Ledger(capacity: schedule.maximum + 1)
             _ = reference.exchange(Canary(serial: 0, ledger: ledger))
-            let writerDone = AtomicCounter()
             let damaged = AtomicCounter()
             onThreads(3) { index in
                 if index == 0 {
-                    for serial in 1...replacements {
+                    schedule.run { serial in
                         let old = reference.exchange(Canary(serial: serial, ledger: ledger))
                         Reclamation.release(afterGracePeriod: [old])
                     }
-                    writerDone.store(1)
                     return
                 }
-                while writerDone.acquire == 0 {
+                var count = 0
+                while !schedule.isFinished {
+                    schedule.countRead()
+                    count += 1
+                    yieldBetweenSections(count)
                     ReadSection.run { section in
-                        let intact = reference.load(in: section)?.withObject { $0.isIntact(in: ledger) }
+                        let intact = reference.load(in: section)?.withObject {
+                            $0.staysIntact(in: ledger, iteration: count)
+                        }
                         if intact != true { damaged.increment() }
                     }
                 }
             }
             #expect(damaged.acquire == 0)
-            #expect(reference.loadRetained()?.serial == replacements)
+            #expect(reference.loadRetained()?.serial == schedule.last)
             Reclamation.release(afterGracePeriod: [reference.exchange(nil)])
             #expect(ledger.aliveCount == 0)
             _ = ProcessReference<AnyObject>(.keyRootValues).exchange(saved)

@@ -128,11 +128,12 @@ import Testing
     /// In the normal build on Linux this runs the `membarrier` path (readers only a compiler barrier), which
     /// ThreadSanitizer cannot observe; under ThreadSanitizer it runs the fenced path.
     @Test func readersNeverReachAnObjectReleasedAfterAGracePeriod() {
-        let replacements = RuntimeTestScale.iterations(normally: 5_000, underThreadSanitizer: 800)
+        let schedule = ReplacementSchedule(
+            minimum: RuntimeTestScale.iterations(normally: 5_000, underThreadSanitizer: 800),
+            reads: RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 5_000))
         let readerCount = 2
-        let ledger = Ledger(capacity: replacements + 1)
+        let ledger = Ledger(capacity: schedule.maximum + 1)
         let published = Published(Canary(serial: 0, ledger: ledger))
-        let writerDone = AtomicCounter()
         let damaged = AtomicCounter()
         let backwards = AtomicCounter()
         let missing = AtomicCounter()
@@ -141,7 +142,7 @@ import Testing
         #expect(ProcessWord.asymmetricFences.acquire == (RuntimeTestScale.expectsAsymmetricFences ? 1 : 0))
         onThreads(readerCount + 1) { index in
             if index == 0 {
-                for serial in 1...replacements {
+                schedule.run { serial in
                     let old = published.reference.exchange(Canary(serial: serial, ledger: ledger))
                     if serial.isMultiple(of: 2), let old {
                         Reclamation.retire(old)
@@ -149,16 +150,16 @@ import Testing
                         Reclamation.release(afterGracePeriod: [old])
                     }
                 }
-                writerDone.store(1)
                 return
             }
             var last = 0
             var count = 0
-            while writerDone.acquire == 0 || count < 1_000 {
+            while !schedule.isFinished {
+                schedule.countRead()
                 let section = ReadSection.enter()
                 if let canary = published.reference.load(in: section) {
                     let serial = canary.withObject { canary -> Int in
-                        if !canary.isIntact(in: ledger) { damaged.increment() }
+                        if !canary.staysIntact(in: ledger, iteration: count) { damaged.increment() }
                         return canary.serial
                     }
                     if serial < last { backwards.increment() }
@@ -168,6 +169,7 @@ import Testing
                 }
                 ReadSection.exit(section)
                 count += 1
+                yieldBetweenSections(count)
             }
             reads.append(count)
         }
@@ -175,9 +177,86 @@ import Testing
         #expect(backwards.acquire == 0)
         #expect(missing.acquire == 0)
         #expect(reads.all.count == readerCount)
-        #expect(published.reference.loadRetained()?.serial == replacements)
+        #expect(published.reference.loadRetained()?.serial == schedule.last)
         // Every replaced canary is released by now or soon (retired ones wait for a batch; flush it).
         Reclamation.release(afterGracePeriod: [Marker()])
         #expect(spin(until: { ledger.aliveCount == 1 }))
+    }
+
+    /// A grace period waits for a reader whose entry into its section may not yet be visible to other threads.
+    ///
+    /// Before each section the reader queues stores to cold cache lines, so its entry store waits behind them in the
+    /// store buffer while the loads after it already run (x86 and ARM let a load pass an earlier store). Until that
+    /// store drains, a writer reading the reader's sequence sees it outside any section although it has loaded the
+    /// published object: the window a reader's own fence closes or — on Linux outside ThreadSanitizer, where readers
+    /// skip it — the writer's `membarrier`. The reader then stays inside watching the object's ledger entry, so a
+    /// release during its section is caught without touching freed memory.
+    ///
+    /// This widens the window; it does not make a missing fence certain to show. With the `membarrier` call removed
+    /// from `ReadSection` this test still passed in runs here (the window is about a store's drain time, far shorter
+    /// than a debug build's path from unlink to scan); it did fail when grace periods stopped waiting altogether.
+    @Test func aGracePeriodWaitsForAReaderWhoseEntryIsStillInItsStoreBuffer() {
+        let replacements = RuntimeTestScale.iterations(normally: 30_000, underThreadSanitizer: 1_000)
+        // ThreadSanitizer instruments every store, and its builds fence in every reader: no cold stores there.
+        let coldLines = RuntimeTestScale.isUnderThreadSanitizer ? 0 : 1 << 20
+        let ledger = Ledger(capacity: replacements + 1)
+        let published = Published(Canary(serial: 0, ledger: ledger))
+        let writerDone = AtomicCounter()
+        let releasedWhileInside = AtomicCounter()
+        let sections = AtomicCounter()
+        let scratch = ColdLines(count: coldLines)
+        onThreads(2) { index in
+            if index == 0 {
+                spin(until: { sections.acquire > 0 })
+                for serial in 1...replacements {
+                    let old = published.reference.exchange(Canary(serial: serial, ledger: ledger))
+                    Reclamation.release(afterGracePeriod: [old])
+                }
+                writerDone.store(1)
+                return
+            }
+            while writerDone.acquire == 0 {
+                scratch.touch(32)
+                let section = ReadSection.enter()
+                if let canary = published.reference.load(in: section) {
+                    let serial = canary.withObject(\.serial)
+                    if serial.isMultiple(of: 16) { yieldThread(times: 1) }
+                    for _ in 0..<256 where !ledger.isAlive(serial) {
+                        releasedWhileInside.increment()
+                        break
+                    }
+                }
+                ReadSection.exit(section)
+                yieldBetweenSections(Int(sections.increment()))
+            }
+        }
+        #expect(sections.acquire > 0)
+        #expect(releasedWhileInside.acquire == 0)
+    }
+}
+
+/// Memory far larger than the caches, written one line at a time so each store misses and waits in the store
+/// buffer (a test device: the lines' values mean nothing).
+private final class ColdLines: @unchecked Sendable {
+    // Used by one reader thread at a time (the tests hand it to one thread).
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let lineCount: Int
+    private var cursor = 0
+
+    init(count: Int) {
+        lineCount = count
+        bytes = .allocate(capacity: max(count, 1) * 64)
+        bytes.initialize(repeating: 0, count: max(count, 1) * 64)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Stores to `lines` lines spread over the whole area.
+    func touch(_ lines: Int) {
+        guard lineCount > 0 else { return }
+        for _ in 0..<lines {
+            cursor = (cursor &+ 4_099) & (lineCount - 1)
+            bytes[cursor &* 64] = UInt8(truncatingIfNeeded: cursor)
+        }
     }
 }

@@ -79,6 +79,12 @@ func yieldThread(times: Int) {
     for _ in 0..<times { sched_yield() }
 }
 
+/// Yields on every 32nd `iteration`: reader loops call it between sections, so a reader is rarely descheduled inside
+/// one — on a machine with fewer cores than threads, a writer would wait a whole time slice for it.
+func yieldBetweenSections(_ iteration: Int) {
+    if iteration.isMultiple(of: 32) { sched_yield() }
+}
+
 /// Gives another thread about 20 ms to do something it must not do (return from a wait too early), stopping as soon
 /// as `happened` holds.
 ///
@@ -101,6 +107,45 @@ final class SpinBarrier: Sendable {
     func arriveAndWait() -> Bool {
         arrived.increment()
         return spin(until: { arrived.acquire >= parties })
+    }
+}
+
+/// How long a stress test's writer keeps replacing what its readers read.
+///
+/// At least `minimum` replacements, and on until the readers have counted `reads` reads, so readers and writer
+/// overlap however fast either side runs — a writer whose grace periods stopped waiting would otherwise be done before
+/// the readers got going; never more than `maximum` (the size of the test's ledger).
+final class ReplacementSchedule: Sendable {
+    let minimum: Int
+    let maximum: Int
+    private let readsWanted: UInt
+    private let reads = AtomicCounter()
+    private let lastSerial = AtomicCounter()
+    private let finished = AtomicCounter()
+
+    init(minimum: Int, reads: Int) {
+        self.minimum = minimum
+        maximum = 4 * minimum
+        readsWanted = UInt(reads)
+    }
+
+    /// Whether the writer is done (readers loop until it is).
+    var isFinished: Bool { finished.acquire != 0 }
+    /// The last serial the writer published.
+    var last: Int { Int(lastSerial.acquire) }
+
+    /// Counts one read (readers call it once per loop).
+    func countRead() { reads.increment() }
+
+    /// Runs `replace` on the calling thread with serials 1, 2, … for as long as the schedule says.
+    func run(_ replace: (_ serial: Int) -> Void) {
+        var serial = 0
+        while serial < maximum, serial < minimum || reads.acquire < readsWanted {
+            serial += 1
+            replace(serial)
+        }
+        lastSerial.store(UInt(serial))
+        finished.store(1)
     }
 }
 
@@ -246,9 +291,31 @@ final class Canary: Sendable {
         seal == Self.seal(serial: serial, key: key, version: version) && ledger.isAlive(serial)
     }
 
+    /// Whether this object is intact now and stays alive through more looks at the ledger, made while the caller is
+    /// still inside the read section it loaded the object in.
+    ///
+    /// A grace period that did not wait for the caller shows up as a release during those looks, which read only the
+    /// ledger, never the (possibly freed) object. On every 16th `iteration` the caller also yields in between, so a
+    /// writer sharing its processor (a loaded machine) runs while the caller is inside.
+    func staysIntact(in ledger: Ledger, iteration: Int) -> Bool {
+        guard isIntact(in: ledger) else { return false }
+        let serial = serial
+        if iteration.isMultiple(of: 16) { sched_yield() }
+        for _ in 0..<16 where !ledger.isAlive(serial) { return false }
+        return true
+    }
+
     private static func seal(serial: Int, key: Int, version: Int) -> UInt {
         let hash = TableHash.combine(TableHash.word(UInt(bitPattern: serial)), UInt(bitPattern: key))
         return TableHash.combine(hash, UInt(bitPattern: version))
+    }
+}
+
+extension Unretained where Object == InstanceBox {
+    /// The canary a strong box holds, unretained: watching it keeps nothing alive (a retained copy would keep the
+    /// canary alive even after a too-early release of its box).
+    func canary() -> Unretained<Canary> {
+        assumingType(StrongBox<Canary>.self).withObject { Unretained<Canary>($0.value) }
     }
 }
 

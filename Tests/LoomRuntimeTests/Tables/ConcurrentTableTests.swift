@@ -301,6 +301,7 @@ import Testing
             var lookups = 0
             while writerDone.acquire == 0 || lookups < 2_000 {
                 lookups += 1
+                yieldBetweenSections(lookups)
                 let added = Int(addedKeys.acquire)
                 guard added > 0 else { continue }
                 let key = (lookups &* 7919 &+ index) % added
@@ -314,7 +315,9 @@ import Testing
                     table.find(hash: hash(key), in: section, matching: { $0.key == key })
                 }
                 if let found {
-                    let (foundKey, version, intact) = found.withObject { ($0.key, $0.version, $0.isIntact(in: ledger)) }
+                    let (foundKey, version, intact) = found.withObject {
+                        ($0.key, $0.version, $0.staysIntact(in: ledger, iteration: lookups))
+                    }
                     if foundKey != key { note("wrong key") }
                     if !intact { note("released or damaged node") }
                     if version < lastVersion[key] { note("older version after a newer one") }

@@ -26,9 +26,11 @@ import Testing
         for _ in 0..<waves {
             // Each wave's threads are new: they register on their first read and unregister when they exit.
             onThreads(3) { _ in
-                for _ in 0..<200 {
+                for iteration in 0..<200 {
                     ReadSection.run { section in
-                        let intact = published.reference.load(in: section)?.withObject { $0.isIntact(in: ledger) }
+                        let intact = published.reference.load(in: section)?.withObject {
+                            $0.staysIntact(in: ledger, iteration: iteration)
+                        }
                         if intact != true { damaged.increment() }
                     }
                 }
