@@ -45,11 +45,11 @@ import Testing
             onThreads(4) { _ in
                 for _ in 0..<perThread { word.increment() }
             }
-            #expect(word.acquire == start + UInt(4 * perThread))
+            #expect(word.acquire == start + UInt(4 * perThread), "after the increments")
             onThreads(4) { _ in
                 for _ in 0..<perThread { word.decrement() }
             }
-            #expect(word.acquire == start)
+            #expect(word.acquire == start, "after the decrements")
         }
     }
 }

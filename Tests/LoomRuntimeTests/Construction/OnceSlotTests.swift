@@ -56,9 +56,8 @@ import Testing
             let seen = Collected<ObjectIdentifier>()
             onThreads(6) { _ in
                 let marker = try? resolve(slot) { () -> Marker in
-                    var sum = 0
-                    for index in 0..<20_000 { sum &+= index }
-                    return Marker(builds.increment() + sum - sum)
+                    busyWork(20_000)
+                    return Marker(builds.increment())
                 }
                 if let marker { seen.append(ObjectIdentifier(marker)) }
             }

@@ -14,29 +14,27 @@ import Testing
         await #expect(processExitsWith: .success) {
             let saved = ProcessReference<AnyObject>(.keyRootValues).exchange(nil)
             let reference = ProcessReference<Marker>(.keyRootValues)
-            #expect(ReadSection.run { section in reference.load(in: section) } == nil)
-            #expect(reference.loadRetained() == nil)
+            #expect(ReadSection.run { section in reference.load(in: section) } == nil, "empty word, unretained")
+            #expect(reference.loadRetained() == nil, "empty word, retained")
 
             var first = Weak<Marker>(nil)
             do {
                 let marker = Marker(1)
                 first = Weak(marker)
-                #expect(reference.exchange(marker) == nil)
-                #expect(ReadSection.run { section in reference.load(in: section)?.refersTo(marker) } == true)
-                #expect(reference.loadRetained() === marker)
+                #expect(reference.exchange(marker) == nil, "first exchange")
+                #expect(ReadSection.run { section in reference.load(in: section)?.refersTo(marker) } == true, "load")
+                #expect(reference.loadRetained() === marker, "retained load")
             }
-            // The word holds its object.
-            #expect(first.object != nil)
+            #expect(first.object != nil, "the word holds its object")
             let second = Marker(2)
             do {
                 let previous = reference.exchange(second)
-                #expect(previous?.id == 1)
-                #expect(reference.loadRetained() === second)
+                #expect(previous?.id == 1, "exchange returns the previous object")
+                #expect(reference.loadRetained() === second, "second object published")
             }
-            // The previous object belonged to the caller: it went when the caller let go of it.
-            #expect(first.object == nil)
-            #expect(reference.exchange(nil) === second)
-            #expect(reference.loadRetained() == nil)
+            #expect(first.object == nil, "the previous object goes when its caller lets go of it")
+            #expect(reference.exchange(nil) === second, "emptying returns the last object")
+            #expect(reference.loadRetained() == nil, "emptied")
 
             _ = ProcessReference<AnyObject>(.keyRootValues).exchange(saved)
         }
@@ -75,10 +73,10 @@ import Testing
                     }
                 }
             }
-            #expect(damaged.acquire == 0)
-            #expect(reference.loadRetained()?.serial == schedule.last)
+            #expect(damaged.acquire == 0, "readers reached a released or damaged object")
+            #expect(reference.loadRetained()?.serial == schedule.last, "the last object is published")
             Reclamation.release(afterGracePeriod: [reference.exchange(nil)])
-            #expect(ledger.aliveCount == 0)
+            #expect(ledger.aliveCount == 0, "every object released")
             _ = ProcessReference<AnyObject>(.keyRootValues).exchange(saved)
         }
     }

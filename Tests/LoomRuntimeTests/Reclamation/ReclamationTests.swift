@@ -101,13 +101,13 @@ import Testing
                 Reclamation.retire(marker)
             }
             for _ in 0..<255 { retireOne() }
-            #expect(watched.allSatisfy { $0.object != nil })
+            #expect(watched.allSatisfy { $0.object != nil }, "255 retired objects wait")
             retireOne()
-            #expect(watched.allSatisfy { $0.object == nil })
+            #expect(watched.allSatisfy { $0.object == nil }, "the 256th releases the batch")
             retireOne()
-            #expect(watched.last?.object != nil)
+            #expect(watched.last?.object != nil, "the next one waits again")
             Reclamation.release(afterGracePeriod: [Marker(-1)])
-            #expect(watched.last?.object == nil)
+            #expect(watched.last?.object == nil, "a grace period takes what is queued")
         }
     }
 }

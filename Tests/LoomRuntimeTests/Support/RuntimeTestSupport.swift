@@ -74,6 +74,15 @@ func spin(until condition: () -> Bool, seconds: Double = 60) -> Bool {
     return true
 }
 
+/// Computes for a while (widens a race window; never decides an outcome).
+@inline(never)
+@discardableResult
+func busyWork(_ steps: Int) -> Int {
+    var sum = 0
+    for step in 0..<steps { sum &+= step &* step }
+    return sum
+}
+
 /// Lets other threads run `times` times (widens a race window; never decides an outcome).
 func yieldThread(times: Int) {
     for _ in 0..<times { sched_yield() }
