@@ -105,7 +105,7 @@ extension Container {
     @_disfavoredOverload
     @inlinable
     nonisolated(nonsending) public func load<T: Sendable, each Parameter: Hashable & Sendable>(
-        byType type: T.Type = T.self,
+        byType type: T.Type,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line

@@ -217,7 +217,6 @@ extension Container {
     ///   - factory: Builds the value on the main actor.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
-    @_disfavoredOverload
     public func register<T>(
         on actor: MainActor.Type,
         _ type: T.Type = T.self,
@@ -228,44 +227,14 @@ extension Container {
         line: UInt = #line
     ) {
         let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
-        commit(MainActorEntry(attributes: consume attributes, owner: owner, factory: factory, loader: nil), as: T.self)
-    }
-
-    /// Registers a factory isolated to the main actor for a `Sendable` `T`, which `load` also reaches from anywhere.
-    ///
-    /// ```swift
-    /// container.register(on: MainActor.self, scope: .singleton) { SettingsStore() }   // a @MainActor class
-    /// let settings: SettingsStore = try await container.load()                        // from any task
-    /// ```
-    /// - Parameters:
-    ///   - actor: `MainActor.self`.
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a built value is reused.
-    ///   - factory: Builds the value on the main actor.
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    public func register<T: Sendable>(
-        on actor: MainActor.Type,
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope = .instance,
-        _ factory: @escaping @MainActor @Sendable () throws -> T,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
-        commit(
-            MainActorEntry(
-                attributes: consume attributes, owner: owner, factory: factory,
-                loader: { entry, environment in try await MainActorEntry.loadingOnMainActor(entry, in: environment) }),
-            as: T.self)
+        commit(MainActorEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
 
     /// Registers a factory isolated to a global actor other than the main actor; `load` builds it on that actor.
     ///
-    /// Write the closure's isolation explicitly. Once cached, the `Sendable` instance also resolves synchronously from
-    /// anywhere; before that a synchronous resolve throws ``InjectionError/isolatedDependency(_:actor:)`` (Swift cannot
+    /// Write the closure's isolation (`{ @DatabaseActor in … }`): Swift runs a closure with no isolation of its own
+    /// off the actor, so registering one logs an error naming the fix. Once cached, the `Sendable` instance also
+    /// resolves synchronously from anywhere; before that a synchronous resolve throws ``InjectionError/isolatedDependency(_:actor:)`` (Swift cannot
     /// call a function isolated to an arbitrary global actor synchronously).
     ///
     /// ```swift
@@ -280,6 +249,7 @@ extension Container {
     ///   - factory: Builds the value, isolated to `actor`.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @_disfavoredOverload  // `MainActor.self` picks the main-actor overload, which admits non-`Sendable` values.
     public func register<Actor: GlobalActor, T: Sendable>(
         on actor: Actor.Type,
         _ type: T.Type = T.self,
@@ -292,7 +262,8 @@ extension Container {
         let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
         commit(
             GlobalActorEntry(
-                attributes: consume attributes, owner: owner, actorName: typeName(Actor.self), factory: factory),
+                attributes: consume attributes, owner: owner, actorName: typeName(Actor.self), actor: Actor.shared,
+                factory: factory),
             as: T.self)
     }
 
@@ -361,6 +332,13 @@ extension Container {
     }
 
     private func log(_ outcome: Registry.Outcome) {
+        switch outcome {
+        case .added(let entry), .replaced(_, let entry):
+            if let problem = entry.registrationProblem {
+                logTarget.log(
+                    .error, problem, file: entry.attributes.origin.fileID, line: entry.attributes.origin.line)
+            }
+        }
         switch outcome {
         case .added(let entry):
             logTarget.log(

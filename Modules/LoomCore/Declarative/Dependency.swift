@@ -88,11 +88,12 @@ extension Dependency {
     /// Registers a factory isolated to the main actor; the value need not be `Sendable` (a view model).
     ///
     /// Main-actor code resolves it synchronously; a synchronous resolve elsewhere throws
-    /// ``InjectionError/isolatedDependency(_:actor:)``. Give a cached scope here: ``scope(_:)`` is offered only for
-    /// `Sendable` values.
+    /// ``InjectionError/isolatedDependency(_:actor:)``, and `load` (for a `Sendable` type) hops to the main actor. The
+    /// scope defaults to `.instance`; give a cached one here (``scope(_:)`` is offered only for `Sendable` values).
     ///
     /// ```swift
     /// Dependency(isolation: MainActor.self, scope: .singleton) { ProfileViewModel() }
+    /// Dependency(isolation: MainActor.self) { SettingsStore() }.scope(.singleton)   // a Sendable @MainActor class
     /// ```
     /// - Parameters:
     ///   - isolation: `MainActor.self`.
@@ -100,7 +101,6 @@ extension Dependency {
     ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - factory: Builds the value on the main actor.
-    @_disfavoredOverload
     public init(
         isolation: MainActor.Type,
         scope: DependencyScope = .instance,
@@ -109,7 +109,8 @@ extension Dependency {
         _ factory: @escaping @MainActor @Sendable () throws -> Value
     ) {
         self.init(
-            provider: .init(isolation: isolation, factory), scope: scope, origin: SourceOrigin(fileID: fileID, line: line))
+            provider: .init(isolation: isolation, factory), scope: scope,
+            origin: SourceOrigin(fileID: fileID, line: line))
     }
 }
 
@@ -186,28 +187,6 @@ extension Dependency where Value: Sendable {
             origin: SourceOrigin(fileID: fileID, line: line))
     }
 
-    /// Registers a factory isolated to the main actor for a `Sendable` value, with the automatic scope; `load`
-    /// reaches it from anywhere.
-    ///
-    /// ```swift
-    /// Dependency(isolation: MainActor.self) { SettingsStore() }.scope(.singleton)
-    /// ```
-    /// - Parameters:
-    ///   - isolation: `MainActor.self`.
-    ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
-    ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
-    ///   - factory: Builds the value on the main actor.
-    public init(
-        isolation: MainActor.Type,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @MainActor @Sendable () throws -> Value
-    ) {
-        self.init(
-            provider: .init(isolation: isolation, factory), scope: .automatic(for: Value.self),
-            origin: SourceOrigin(fileID: fileID, line: line))
-    }
-
     /// Registers a factory isolated to another global actor, with the automatic scope; `load` builds it there.
     ///
     /// ```swift
@@ -218,6 +197,7 @@ extension Dependency where Value: Sendable {
     ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - factory: Builds the value, isolated to that actor.
+    @_disfavoredOverload  // `MainActor.self` picks the main-actor overload, which admits non-`Sendable` values.
     public init<Actor: GlobalActor>(
         isolation: Actor.Type,
         fileID: StaticString = #fileID,

@@ -87,23 +87,9 @@ extension DependencyFactory.Provider where Value: Sendable {
         }
     }
 
-    /// Creates a provider whose factory is isolated to the main actor, for a `Sendable` value `load` also reaches.
-    ///
-    /// ```swift
-    /// let provider = DependencyFactory.Provider(isolation: MainActor.self) { SettingsStore() }
-    /// ```
-    /// - Parameters:
-    ///   - isolation: `MainActor.self`.
-    ///   - factory: Builds the value on the main actor.
-    public init(isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable () throws -> Value) {
-        self.init(parameterTypes: []) { attributes, key, owner, cache in
-            MainActorEntry(
-                attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory,
-                loader: { entry, environment in try await MainActorEntry.loadingOnMainActor(entry, in: environment) })
-        }
-    }
-
     /// Creates a provider whose factory is isolated to another global actor; `load` builds it there.
+    ///
+    /// Write the closure's isolation: one without it runs off the actor, and its registration logs an error.
     ///
     /// ```swift
     /// let provider = DependencyFactory.Provider(isolation: DatabaseActor.self) { @DatabaseActor in Pool() }
@@ -111,14 +97,16 @@ extension DependencyFactory.Provider where Value: Sendable {
     /// - Parameters:
     ///   - isolation: The global actor.
     ///   - factory: Builds the value, isolated to that actor.
+    @_disfavoredOverload  // `MainActor.self` picks the main-actor overload, which admits non-`Sendable` values.
     public init<Actor: GlobalActor>(
         isolation: Actor.Type, _ factory: @escaping @isolated(any) @Sendable () throws -> Value
     ) {
         let actorName = typeName(Actor.self)
+        let actor = Actor.shared
         self.init(parameterTypes: []) { attributes, key, owner, cache in
             GlobalActorEntry(
                 attributes: attributes, key: key, owner: owner, reusedCache: cache, actorName: actorName,
-                factory: factory)
+                actor: actor, factory: factory)
         }
     }
 }
@@ -134,18 +122,17 @@ extension DependencyFactory.Provider {
     ///   - factory: Builds the value on the main actor.
     public init(isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable () throws -> Value) {
         self.init(parameterTypes: []) { attributes, key, owner, cache in
-            MainActorEntry(
-                attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory, loader: nil)
+            MainActorEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
         }
     }
 
     package init(
         parameterTypes: [Any.Type],
-        makeEntry: @escaping @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) ->
+        makeEntry:
+            @escaping @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) ->
             RegistrationEntry
     ) {
         self.parameterTypes = parameterTypes
         self.makeEntry = makeEntry
     }
 }
-

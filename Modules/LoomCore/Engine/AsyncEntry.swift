@@ -50,7 +50,8 @@ package final class AsyncEntry<Value: Sendable>: RegistrationEntry, @unchecked S
     }
 }
 
-/// A registration whose `async` factory takes typed arguments:
+/// A registration whose `async` factory takes typed arguments.
+///
 /// `register(scope:) { (id: Int) async throws -> T in … }`. Cached scopes keep one instance per argument tuple.
 @usableFromInline
 package final class AsyncParameterizedEntry<Value: Sendable, each Parameter: Hashable & Sendable>: RegistrationEntry,

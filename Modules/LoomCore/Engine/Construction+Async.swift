@@ -29,10 +29,13 @@ extension Construction {
         return value
     }
 
-    /// The flow an asynchronous construction claims slots as: the one in progress in the resolution context, or a new
-    /// one for a load that starts a construction.
+    /// A new flow for one asynchronous load to claim slots as, continuing the construction in progress in the
+    /// resolution context (if any).
+    ///
+    /// Every load gets its own: the context is shared by every child task of a factory, and siblings loading the same
+    /// dependency must wait for each other rather than take each other's claim for their own (a cycle).
     package static var currentFlow: ConstructionFlow {
-        ResolutionContext.current?.flow ?? ConstructionFlow()
+        ConstructionFlow(parent: ResolutionContext.current?.flow)
     }
 
     /// Returns the instance cached in `slot` for `entry`, building it exactly once with `build` when it is missing;
@@ -43,6 +46,8 @@ extension Construction {
         isWeak: Bool,
         build: nonisolated(nonsending) (ConstructionFlow) async throws -> Value
     ) async throws -> Value {
+        // A settled slot needs no flow.
+        if let value = slot.publishedValue(Value.self) { return value }
         let flow = currentFlow
         let chain = ResolutionContext.current?.chain
         return try await slot.load(

@@ -185,17 +185,16 @@ extension DependencySource {
             if let optional = T.self as? any OptionalType.Type {
                 let wrapped = DependencyLocator(
                     storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
-                let wrappedKey = RegistrationKey(locator: wrapped, alternative: key.alternative, parameters: key.parameters)
+                let wrappedKey = RegistrationKey(
+                    locator: wrapped, alternative: key.alternative, parameters: key.parameters)
                 if let candidates = candidates(for: wrappedKey) {
-                    let entry = try Self.single(candidates, for: wrappedKey, requested: T.self, arguments: arguments, in: self)
+                    let entry = try Self.single(
+                        candidates, for: wrappedKey, requested: T.self, arguments: arguments, in: self)
                     willProduce(entry)
-                    let value = try await entry.loadErased(arguments: arguments, enclosing: nil, in: environment)
-                    guard let wrappedValue = optional.wrapping(value) else {
-                        throw InjectionError.mismatchedDependencyType(
-                            actual: typeName(Swift.type(of: value)), expected: typeName(optional.wrappedType))
-                    }
+                    // Cast to `T` (the Optional): a wrapped value becomes `.some`.
+                    let value = try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
                     logLoad(of: key, fileID: fileID, line: line)
-                    return wrappedValue as! T
+                    return value
                 }
                 return optional.none as! T
             }
@@ -231,10 +230,7 @@ extension DependencySource {
     ) async throws -> T {
         let entry = try Self.single(candidates, for: key, requested: T.self, arguments: arguments, in: self)
         willProduce(entry)
-        let value = try await entry.loadErased(arguments: arguments, enclosing: nil, in: environment)
-        if let typed = value as? T { return typed }
-        throw InjectionError.mismatchedDependencyType(
-            actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+        return try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
     }
 
     /// The one candidate of a single-value request, or the ambiguity error.
@@ -281,13 +277,14 @@ extension DependencySource {
     }
 
     /// Registrations a person probably meant: the same locator under another alternative or parameter list, a
-    /// name differing only in case or surrounding spaces, or another type with the same name.
+    /// name differing only in case, surrounding spaces or Unicode spelling, or another type with the same name.
     package static func suggestions(for key: RegistrationKey, requested: Any.Type, among entries: [RegistrationEntry])
         -> [String]
     {
         var result: [String] = []
         for entry in entries where entry.key != key {
             let related: Bool
+            var note = ""
             switch (entry.locator.storage, key.locator.storage) {
             case (.type(let left, let leftType), .type(let right, _)):
                 related =
@@ -295,12 +292,14 @@ extension DependencySource {
                     || entry.attributes.aliases.contains { ObjectIdentifier($0.type) == right }
             case (.name(let left), .name(let right)):
                 related = left.lowercased().trimmingSpaces == right.lowercased().trimmingSpaces
+                // Swift's `==` ignores Unicode spelling; names do not, so say why equal-looking names missed.
+                if left == right { note = " — the same text in another Unicode spelling; names match byte for byte" }
             case (.value(let left), .value(let right)):
                 related = left.description == right.description
             default:
                 related = false
             }
-            if related { result.append(entry.suggestion) }
+            if related { result.append(entry.suggestion + note) }
         }
         return Array(result.prefix(5))
     }

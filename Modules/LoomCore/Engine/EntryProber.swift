@@ -204,7 +204,9 @@ extension EntryProber {
     /// Loads the registration associated with `value` (with `arguments` when there are any); `nil` when only the
     /// general path can answer.
     @inlinable
-    nonisolated(nonsending) package func fastLoad<T: Sendable, Value: Hashable & Sendable, each Parameter: Hashable & Sendable>(
+    nonisolated(nonsending) package func fastLoad<
+        T: Sendable, Value: Hashable & Sendable, each Parameter: Hashable & Sendable
+    >(
         _ type: T.Type, value: Value, _ arguments: repeat each Parameter
     ) async throws -> T? {
         let probe = probe(T.self, value: value, parameters: repeat (each Parameter).self)

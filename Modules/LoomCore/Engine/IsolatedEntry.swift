@@ -9,25 +9,24 @@ internal import LoomRuntime
 /// value is only ever handed out on the main thread.
 @usableFromInline
 package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendable {
-    // Immutable; instances of a non-Sendable value are only read on the main thread (see `isSharable`).
+    // Immutable; its cached instances are only read on the main thread (`isSharable` is false).
     @usableFromInline package let factory: @MainActor @Sendable () throws -> Value
-    /// How `load` reads the value on the main actor, for `Sendable` values (`nil` otherwise: `load` needs `Sendable`).
-    private let loader: (@Sendable (MainActorEntry<Value>, ResolutionEnvironment) async throws -> Any)?
 
     package init(
         attributes: consuming RegistrationAttributes,
         key: RegistrationKey? = nil,
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil,
-        factory: @escaping @MainActor @Sendable () throws -> Value,
-        loader: (@Sendable (MainActorEntry<Value>, ResolutionEnvironment) async throws -> Any)?
+        factory: @escaping @MainActor @Sendable () throws -> Value
     ) {
         assert(attributes.valueType == Value.self, "a MainActorEntry must name its own value type")
         self.factory = factory
-        self.loader = loader
+        // Whether `Value` is `Sendable` is not known here (Swift picks overloads without checking `Sendable`), so every
+        // instance stays on the main thread; `load` reads it there and hands out only what the caller's `Sendable`
+        // type admits.
         super.init(
             attributes: consume attributes, key: key, owner: owner, reusedCache: reusedCache, kind: .mainActor,
-            isSharable: loader != nil)
+            isSharable: false)
     }
 
     /// Resolves the value on the main thread: its cached instance, or a new one from the factory run right here.
@@ -47,29 +46,29 @@ package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendabl
         }
     }
 
-    /// Loads the value on the main actor (``resolveOnMainActor(in:)`` after a hop).
-    @usableFromInline
-    nonisolated(nonsending) package static func loadingOnMainActor(_ entry: MainActorEntry<Value>, in environment: ResolutionEnvironment)
-        async throws -> Value where Value: Sendable
-    {
-        // Carry the construction in progress across the hop: the main actor continues it.
-        let captured = ResolutionContext.current
-        return try await MainActor.run {
-            try ResolutionContext.continuing(captured) { try entry.resolveOnMainActor(in: environment) }
-        }
-    }
-
     override package func resolveErased(
         arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
     ) throws -> Any {
         try resolveOnMainActor(in: environment)
     }
 
-    nonisolated(nonsending) override package func loadErased(
-        arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
-    ) async throws -> Any {
-        guard let loader else { throw InjectionError.isolatedDependency(failureContext, actor: "MainActor") }
-        return try await loader(self, environment)
+    /// Loads the value as a `T` on the main actor: its cached instance, or a new one built there.
+    ///
+    /// The construction in progress travels across the hop, and only a `T` — a `Sendable` type — leaves the main actor.
+    nonisolated(nonsending) override package func load<T: Sendable>(
+        as type: T.Type, arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    ) async throws -> T {
+        let captured = ResolutionContext.current
+        return try await MainActor.run {
+            try ResolutionContext.continuing(captured) {
+                let value = try self.resolveOnMainActor(in: environment)
+                guard let typed = value as? T else {
+                    throw InjectionError.mismatchedDependencyType(
+                        actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+                }
+                return typed
+            }
+        }
     }
 }
 
@@ -77,6 +76,8 @@ package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendabl
 /// `register(on: DatabaseActor.self, scope:) { @DatabaseActor in Pool() }`.
 ///
 /// `load` builds it on its actor (`await`); once cached, its `Sendable` instance resolves synchronously from anywhere.
+/// A factory isolated elsewhere — or nowhere, a closure written without `@DatabaseActor in` — runs where its own
+/// isolation says (Swift offers no way to call it synchronously on another actor), so its registration logs an error.
 /// A synchronous resolve before that throws ``InjectionError/isolatedDependency(_:actor:)``: a synchronous call into
 /// a function isolated to an arbitrary global actor cannot be expressed in Swift without awaiting it.
 @usableFromInline
@@ -85,6 +86,8 @@ package final class GlobalActorEntry<Value: Sendable>: RegistrationEntry, @unche
     @usableFromInline package let factory: @isolated(any) @Sendable () throws -> Value
     /// The actor's name, for errors.
     package let actorName: String
+    /// The global actor's shared instance.
+    package let actor: any Actor
 
     package init(
         attributes: consuming RegistrationAttributes,
@@ -92,11 +95,13 @@ package final class GlobalActorEntry<Value: Sendable>: RegistrationEntry, @unche
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil,
         actorName: String,
+        actor: any Actor,
         factory: @escaping @isolated(any) @Sendable () throws -> Value
     ) {
         assert(attributes.valueType == Value.self, "a GlobalActorEntry must name its own value type")
         self.factory = factory
         self.actorName = actorName
+        self.actor = actor
         super.init(
             attributes: consume attributes, key: key, owner: owner, reusedCache: reusedCache, kind: .globalActor)
     }
@@ -112,6 +117,13 @@ package final class GlobalActorEntry<Value: Sendable>: RegistrationEntry, @unche
         return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak) { flow in
             try await Construction.produceAsync(self, flow: flow) { try await factory() }
         }
+    }
+
+    override package var registrationProblem: String? {
+        if let isolation = factory.isolation, isolation === actor { return nil }
+        let actual = factory.isolation.map { "isolated to \(typeName(type(of: $0)))" } ?? "not isolated to any actor"
+        return "The factory of \(key) is registered on \(actorName) but is \(actual), so it runs there, not on "
+            + "\(actorName); write the closure as `{ @\(actorName) in … }`."
     }
 
     override package func resolveErased(

@@ -248,6 +248,9 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         self === other || attributes.isIdentical(to: other.attributes)
     }
 
+    /// What is wrong with the registration itself, logged as an error when it is registered; `nil` when nothing is.
+    package var registrationProblem: String? { nil }
+
     /// Resolves the registration with type-erased arguments; subclasses override.
     ///
     /// `arguments` were already matched against the parameter types; `enclosing` is the enclosing object or
@@ -258,13 +261,30 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         preconditionFailure("RegistrationEntry.resolveErased must be overridden")
     }
 
-    /// Loads the registration with type-erased arguments: builds it with its `async` factory, or on its actor, or
-    /// synchronously for a synchronous factory. Subclasses with such factories override.
+    /// Loads the registration with type-erased arguments.
+    ///
+    /// Builds it with its `async` factory, or on its actor, or synchronously for a synchronous factory. Subclasses
+    /// with such factories override.
     nonisolated(nonsending) package func loadErased(
         arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
-    ) async throws -> Any
-    {
+    ) async throws -> Any {
         try resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
+    }
+
+    /// Loads the registration as a `T`; a main-actor registration overrides it to do the cast on the main actor, so
+    /// that a value which is not `Sendable` never leaves it.
+    ///
+    /// - Throws: ``InjectionError/mismatchedDependencyType(actual:expected:)`` when the value is not a `T`.
+    @usableFromInline
+    nonisolated(nonsending) package func load<T: Sendable>(
+        as type: T.Type, arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    ) async throws -> T {
+        let value = try await loadErased(arguments: arguments, enclosing: enclosing, in: environment)
+        guard let typed = value as? T else {
+            throw InjectionError.mismatchedDependencyType(
+                actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+        }
+        return typed
     }
 }
 

@@ -171,7 +171,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is the plain name key for `name` (name locator, no parameters).
     @inlinable
     package func isPlainName(_ name: String) -> Bool {
-        if case .name(let own) = payload { return own == name }
+        if case .name(let own) = payload { return TableHash.sameName(own, name) }
         return false
     }
 
@@ -189,7 +189,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         guard lhs.tableHash == rhs.tableHash else { return false }
         switch (lhs.payload, rhs.payload) {
         case (.name(let left), .name(let right)):
-            return left == right
+            return TableHash.sameName(left, right)
         case (.detail(let left), .detail(let right)):
             return left === right
                 || (left.locator == right.locator && left.alternative == right.alternative

@@ -255,9 +255,9 @@ extension EntryProbe {
             ReadSection.exit(section)
             return try await registration.load(in: environment)
         case .mainActor:
-            let registration = entry.assumingType(MainActorEntry<T>.self).object
+            let registration = entry.object
             ReadSection.exit(section)
-            return try await MainActorEntry.loadingOnMainActor(registration, in: environment)
+            return try await registration.load(as: T.self, arguments: [], enclosing: nil, in: environment)
         case .globalActor:
             let registration = entry.assumingType(GlobalActorEntry<T>.self).object
             ReadSection.exit(section)
@@ -307,7 +307,8 @@ extension RegistrationKey {
     /// Whether this is the key of the name locator `name` with exactly the parameter types given.
     @inlinable
     package func matchesParameters<each Parameter>(name: String, _ types: repeat (each Parameter).Type) -> Bool {
-        guard let (bits, _, ids) = typedParameters, bits == 0, detailName == name else { return false }
+        guard let (bits, _, ids) = typedParameters, bits == 0, let detailName, TableHash.sameName(detailName, name)
+        else { return false }
         return Self.sameTypes(ids, repeat each types)
     }
 

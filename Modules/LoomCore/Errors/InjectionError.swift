@@ -93,7 +93,8 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .factoryFailed(let context, let underlying):
             return "The factory of \(context) threw: \(underlying)"
         case .asynchronousDependency(let context):
-            return "\(context) is built by an async factory and has no instance yet; a synchronous resolve cannot build it."
+            return
+                "\(context) is built by an async factory and has no instance yet; a synchronous resolve cannot build it."
         case .isolatedDependency(let context, let actor):
             return "\(context) is isolated to \(actor) and was resolved synchronously from outside \(actor)."
         }

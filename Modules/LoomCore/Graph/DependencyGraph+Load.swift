@@ -82,7 +82,8 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> [T] {
-        try await GraphSource().loadAll(T.self, key: RegistrationKey(locator: .type(T.self)), fileID: fileID, line: line)
+        try await GraphSource().loadAll(
+            T.self, key: RegistrationKey(locator: .type(T.self)), fileID: fileID, line: line)
     }
 
     /// Loads `T` located by type, passing factory arguments (unlabelled, in order).
@@ -101,12 +102,14 @@ extension DependencyGraph {
     @_disfavoredOverload
     @inlinable
     nonisolated(nonsending) public static func load<T: Sendable, each Parameter: Hashable & Sendable>(
-        byType type: T.Type = T.self,
+        byType type: T.Type,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T {
-        if let value = try await GraphProber().fastLoad(T.self, alternative: nil, repeat each parameters) { return value }
+        if let value = try await GraphProber().fastLoad(T.self, alternative: nil, repeat each parameters) {
+            return value
+        }
         return try await loadGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
     }
 

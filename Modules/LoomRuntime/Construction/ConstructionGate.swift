@@ -1,15 +1,28 @@
 /// Where resolvers wait while another construction flow builds a cached instance they need.
 ///
 /// One process-wide mutex and condition variable: construction races are rare and short, so a broadcast to every
-/// waiter is cheaper than per-slot condition variables. The mutex also guards every flow's `waitingFor`, which turns
-/// "flow A waits for a slot flow B builds, while B waits for a slot A builds" into a cycle error instead of a
-/// deadlock.
+/// waiter is cheaper than per-slot condition variables. The mutex also guards the set of waiting flows and each one's
+/// `waitingFor`, which turns "flow A waits for a slot flow B builds, while B (or work B awaits) waits for a slot A
+/// builds" into a cycle error instead of a deadlock.
 enum ConstructionGate {
     /// The mutex and condition variable, and the suspended (asynchronous) waiters they guard.
     private final class Waiting: @unchecked Sendable {
-        // `suspended` is only read or written with `condition`'s mutex held.
+        // `suspended` and `flows` are only read or written with `condition`'s mutex held.
         let condition = PlatformCondition()
         var suspended: [UInt: UnsafeContinuation<Void, any Error>] = [:]
+        /// The flows blocked or suspended on a slot, by identity; each one's `waitingFor` names the slot.
+        var flows: [UInt: ConstructionFlow] = [:]
+
+        func beginWaiting(_ flow: ConstructionFlow, for slot: OnceSlot) {
+            flow.waitingFor = slot
+            flows[flow.bits] = flow
+        }
+
+        func endWaiting(_ flow: ConstructionFlow, for slot: OnceSlot) {
+            guard flow.waitingFor === slot else { return }
+            flow.waitingFor = nil
+            flows[flow.bits] = nil
+        }
     }
 
     private static let waiting = Waiting()
@@ -37,7 +50,9 @@ enum ConstructionGate {
     /// - Returns: `false` without waiting when waiting would deadlock (the builder is, transitively, waiting for the
     ///   caller's flow); the caller reports a dependency cycle.
     /// - Throws: `CancellationError` when the calling task is cancelled while it waits (the construction goes on).
-    nonisolated(nonsending) static func awaitWhileBuilding(_ slot: OnceSlot, by builder: UInt, as waiter: ConstructionFlow) async throws
+    nonisolated(nonsending) static func awaitWhileBuilding(
+        _ slot: OnceSlot, by builder: UInt, as waiter: ConstructionFlow
+    ) async throws
         -> Bool
     {
         let token = tokens.increment()
@@ -59,7 +74,7 @@ enum ConstructionGate {
                     continuation.resume()
                     return
                 }
-                waiter.waitingFor = slot
+                waiting.beginWaiting(waiter, for: slot)
                 waiting.suspended[token] = continuation
                 condition.unlock()
             }
@@ -70,7 +85,7 @@ enum ConstructionGate {
             continuation?.resume(throwing: CancellationError())
         }
         condition.lock()
-        if waiter.waitingFor === slot { waiter.waitingFor = nil }
+        waiting.endWaiting(waiter, for: slot)
         condition.unlock()
         try Task.checkCancellation()
         return !deadlock
@@ -87,27 +102,31 @@ enum ConstructionGate {
         condition.lock()
         defer { condition.unlock() }
         if wouldDeadlock(waitingFor: slot, as: waiter) { return false }
-        waiter.waitingFor = slot
+        waiting.beginWaiting(waiter, for: slot)
         while slot.builderBits == builder {
             condition.wait()
         }
-        waiter.waitingFor = nil
+        waiting.endWaiting(waiter, for: slot)
         return true
     }
 
-    /// Whether `waiter` waiting for `slot` would close a wait cycle: the slot's builder is, transitively, waiting for
-    /// a slot `waiter` builds. Call with the mutex held.
+    /// Whether `waiter` waiting for `slot` would close a wait cycle.
     ///
-    /// A builder cannot release its claim and finish (its flow stays alive) without this mutex, and a flow in the
-    /// walk is either such a builder or waiting itself, so every flow reached here is alive.
+    /// That is when the slot's builder is, transitively, waiting for the waiter or for a construction the waiter
+    /// continues. Call with the mutex held.
+    ///
+    /// A builder waits for a slot itself, or through work that continues its construction (a child flow: another
+    /// thread or task it awaits), so each step follows every waiting flow that continues the builder. Only identities
+    /// are compared: a builder's flow is never dereferenced, and the waiting flows are kept alive by `flows`.
     private static func wouldDeadlock(waitingFor slot: OnceSlot, as waiter: ConstructionFlow) -> Bool {
-        let waiterBits = UInt(bitPattern: Unmanaged.passUnretained(waiter).toOpaque())
-        var next = slot.builderBits
-        while next != 0 {
-            if next == waiterBits { return true }
-            let owner = Unmanaged<ConstructionFlow>.fromOpaque(UnsafeRawPointer(bitPattern: next)!)
-                .takeUnretainedValue()
-            next = owner.waitingFor?.builderBits ?? 0
+        var builders = [slot.builderBits]
+        var visited: Set<UInt> = []
+        while let builder = builders.popLast() {
+            guard builder != 0, visited.insert(builder).inserted else { continue }
+            if waiter.continues(builder) { return true }
+            for flow in waiting.flows.values where flow.continues(builder) {
+                if let blocking = flow.waitingFor { builders.append(blocking.builderBits) }
+            }
         }
         return false
     }

@@ -57,7 +57,8 @@ extension Unretained where Object == InstanceBox {
 /// holds the ``ConstructionFlow`` currently running the factory (unretained; `0` when none): claiming it with a
 /// compare-and-swap is what makes construction happen exactly once without holding a lock while user code runs.
 /// Resolvers that find the slot claimed by another flow wait in ``ConstructionGate`` until the builder publishes or
-/// fails; a resolver whose own flow holds the claim — a cycle — gets the caller's cycle error instead of a deadlock.
+/// fails; a resolver whose flow (or one it continues) holds the claim — a cycle — gets the caller's cycle error
+/// instead of a deadlock.
 ///
 /// ```swift
 /// let slot = OnceSlot()
@@ -118,8 +119,8 @@ open class OnceSlot: @unchecked Sendable {
     /// Returns the slot's value, building it exactly once when it is missing.
     ///
     /// The first resolver to claim the slot runs `build` with no lock held; concurrent resolvers of the same slot
-    /// wait for it to publish. A resolver whose flow already builds this slot, or which would wait for a builder that
-    /// is (transitively) waiting for it, throws `onCycle()` instead of deadlocking. A failed build publishes nothing,
+    /// wait for it to publish. A resolver whose flow (or a flow it continues) already builds this slot, or which would
+    /// wait for a builder that is (transitively) waiting for it, throws `onCycle()` instead of deadlocking. A failed build publishes nothing,
     /// so the next resolver tries again. A value that cannot be held weakly (a value type) in a weak slot is returned
     /// but not kept.
     ///
@@ -141,8 +142,7 @@ open class OnceSlot: @unchecked Sendable {
         while true {
             if let value = publishedValue(Value.self) { return value }
             let flow = frames.flow
-            let flowBits = UInt(bitPattern: Unmanaged.passUnretained(flow).toOpaque())
-            if (words + 1).atomicCompareExchange(expected: 0, desired: flowBits) {
+            if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) {
                 if let value = publishedValue(Value.self) {
                     releaseClaim()
                     return value
@@ -170,7 +170,7 @@ open class OnceSlot: @unchecked Sendable {
             }
             let builder = (words + 1).atomicAcquire
             if builder == 0 { continue }
-            if builder == flowBits || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
+            if flow.continues(builder) || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
                 throw onCycle()
             }
         }
@@ -199,7 +199,7 @@ open class OnceSlot: @unchecked Sendable {
         build: nonisolated(nonsending) () async throws -> Value,
         onCycle: () -> any Error
     ) async throws -> Value {
-        let flowBits = UInt(bitPattern: Unmanaged.passUnretained(flow).toOpaque())
+        let flowBits = flow.bits
         while true {
             if let value = publishedValue(Value.self) { return value }
             if (words + 1).atomicCompareExchange(expected: 0, desired: flowBits) {
@@ -230,14 +230,9 @@ open class OnceSlot: @unchecked Sendable {
             }
             let builder = (words + 1).atomicAcquire
             if builder == 0 { continue }
-            if builder == flowBits { throw onCycle() }
+            if flow.continues(builder) { throw onCycle() }
             guard try await ConstructionGate.awaitWhileBuilding(self, by: builder, as: flow) else { throw onCycle() }
         }
-    }
-
-    /// Whether the slot's builder is `flow` (a construction reaching a slot it builds itself).
-    package final func isBeingBuilt(by flow: ConstructionFlow) -> Bool {
-        builderBits == UInt(bitPattern: Unmanaged.passUnretained(flow).toOpaque())
     }
 
     /// Replaces the published value (a reload); the previous one is released after a grace period.

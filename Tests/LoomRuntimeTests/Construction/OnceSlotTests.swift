@@ -208,6 +208,122 @@ import Testing
         #expect(slot.publishedValue(Marker.self) === value)
     }
 
+    /// Two threads continuing one construction (each adopts the same captured flow) need the same slot: the one that
+    /// claims it builds it and the other waits for it, as strangers would — neither takes its sibling's claim for a
+    /// cycle.
+    @Test func siblingContinuationsOfOneConstructionWaitForEachOther() throws {
+        let needed = OnceSlot()
+        let builds = Counter()
+        let outcomes = Collected<String>()
+        _ = try resolve(OnceSlot()) { () -> Marker in
+            let captured = ResolutionFrames.current.capture()
+            let claimed = AtomicCounter()
+            let asking = AtomicCounter()
+            func continuation(claimsFirst: Bool) -> TestThread {
+                TestThread {
+                    let theirs = ResolutionFrames.current
+                    let outermost = theirs.beginScope()
+                    theirs.adopt(chain: captured.chain, flow: captured.flow)
+                    if !claimsFirst {
+                        spin(until: { claimed.acquire == 1 })
+                        asking.increment()
+                    }
+                    do {
+                        let marker = try needed.value(
+                            Marker.self, holdsWeakly: false, frames: theirs,
+                            build: { () -> Marker in
+                                builds.increment()
+                                claimed.increment()
+                                spin(until: { asking.acquire == 1 })
+                                yieldThread(times: 50)
+                                return Marker(7)
+                            }, onCycle: { CycleError() })
+                        outcomes.append("got \(marker.id)")
+                    } catch is CycleError {
+                        outcomes.append("cycle")
+                    } catch {
+                        outcomes.append("\(error)")
+                    }
+                    theirs.endScope(outermost)
+                    withExtendedLifetime(captured) {}
+                }
+            }
+            let first = continuation(claimsFirst: true)
+            let second = continuation(claimsFirst: false)
+            #expect(first.join())
+            #expect(second.join())
+            return Marker(1)
+        }
+        #expect(outcomes.all == ["got 7", "got 7"])
+        #expect(builds.value == 1)
+    }
+
+    /// A builder that waits through work continuing its construction is part of a wait cycle too.
+    ///
+    /// Thread B builds the second slot and then needs the first; thread A builds the first and hands the rest to a
+    /// continuation on another thread, which needs the second. A itself waits in no slot — it joins its continuation —
+    /// so only following the waiting flows that continue A's shows the cycle. Whichever of B and A's continuation asks
+    /// last gets the cycle error; nobody deadlocks.
+    @Test func aBuilderWaitingForItsContinuationClosesAWaitCycle() {
+        let rounds = RuntimeTestScale.iterations(normally: 10, underThreadSanitizer: 4)
+        for round in 0..<rounds {
+            let first = OnceSlot()
+            let second = OnceSlot()
+            let firstClaimed = AtomicCounter()
+            let secondClaimed = AtomicCounter()
+            let outcomes = Collected<String>()
+            @Sendable func record(_ name: String, _ body: () throws -> Void) {
+                do {
+                    try body()
+                    outcomes.append("\(name) built")
+                } catch is CycleError {
+                    outcomes.append("\(name) cycle")
+                } catch {
+                    outcomes.append("\(name) \(error)")
+                }
+            }
+            let threadB = TestThread {
+                record("B") {
+                    _ = try resolve(second) { () -> Marker in
+                        secondClaimed.increment()
+                        spin(until: { firstClaimed.acquire == 1 })
+                        yieldThread(times: round * 5)
+                        _ = try resolve(first) { Marker(20) }
+                        return Marker(2)
+                    }
+                }
+            }
+            let threadA = TestThread {
+                spin(until: { secondClaimed.acquire == 1 })
+                record("A") {
+                    _ = try resolve(first) { () -> Marker in
+                        firstClaimed.increment()
+                        let captured = ResolutionFrames.current.capture()
+                        let continuation = TestThread {
+                            let theirs = ResolutionFrames.current
+                            let outermost = theirs.beginScope()
+                            theirs.adopt(chain: captured.chain, flow: captured.flow)
+                            record("A's continuation") {
+                                _ = try second.value(
+                                    Marker.self, holdsWeakly: false, frames: theirs, build: { Marker(10) },
+                                    onCycle: { CycleError() })
+                            }
+                            theirs.endScope(outermost)
+                            withExtendedLifetime(captured) {}
+                        }
+                        #expect(continuation.join(), "round \(round)")
+                        return Marker(1)
+                    }
+                }
+            }
+            #expect(threadA.join(), "round \(round)")
+            #expect(threadB.join(), "round \(round)")
+            #expect(outcomes.all.filter { $0.hasSuffix("cycle") }.count == 1, "round \(round): \(outcomes.all)")
+            #expect(outcomes.all.count == 3, "round \(round): \(outcomes.all)")
+            #expect(!first.isBeingBuilt && !second.isBeingBuilt, "round \(round)")
+        }
+    }
+
     // MARK: Weak slots
 
     @Test func aWeakSlotHoldsItsInstanceOnlyWhileSomeoneElseDoes() throws {

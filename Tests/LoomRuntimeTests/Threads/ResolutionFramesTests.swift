@@ -95,9 +95,10 @@ import Testing
         frames.endScope(next)
     }
 
-    /// An adopted flow replaces (and releases) the thread's own, is kept by the frames until the outermost scope
-    /// closes, and then released.
-    @Test func anAdoptedFlowReplacesTheThreadsOwnUntilTheOutermostScopeCloses() {
+    /// Adopting a flow replaces (and releases) the thread's own with a child of the adopted one — siblings continuing
+    /// one construction must not mistake each other's claims for their own — which the frames keep until the
+    /// outermost scope closes, and then release along with the parent.
+    @Test func anAdoptedFlowIsContinuedByAChildUntilTheOutermostScopeCloses() {
         let frames = ResolutionFrames.current
         expectIdle(frames)
         let outer = frames.beginScope()
@@ -110,11 +111,28 @@ import Testing
         }
         #expect(own.object == nil)
         #expect(adopted.object != nil)
-        #expect(frames.flow === adopted.object)
+        #expect(frames.flow !== adopted.object)
+        #expect(frames.flow.parent === adopted.object)
+        #expect(frames.flow.continues(adopted.object?.bits ?? 0))
         #expect(!frames.hasAdoptedChain)
         frames.endScope(outer)
         #expect(adopted.object == nil)
         expectIdle(frames)
+    }
+
+    /// A flow continues itself and its ancestors, and nothing else: not its children, not its siblings.
+    @Test func aFlowContinuesItselfAndItsAncestorsOnly() {
+        let root = ConstructionFlow()
+        let child = ConstructionFlow(parent: root)
+        let sibling = ConstructionFlow(parent: root)
+        let grandchild = ConstructionFlow(parent: child)
+        #expect(grandchild.continues(grandchild.bits))
+        #expect(grandchild.continues(child.bits))
+        #expect(grandchild.continues(root.bits))
+        #expect(!grandchild.continues(sibling.bits))
+        #expect(!root.continues(child.bits))
+        #expect(!child.continues(sibling.bits))
+        #expect(!child.continues(0))
     }
 
     // MARK: Adopted chains
