@@ -210,6 +210,10 @@ extension Conf {
 
 // MARK: - Overrides (ConfKeyIsolated)
 
+// These four overloads are disfavoured: they only ever match a `ConfKeyIsolated` key, so ranking changes nothing for
+// those, but without it the extra overloads push nested `Conf.withValue { … }` closures over `#expect` (as in
+// ConfOverridesTests) past the type checker's budget ("unable to type-check this expression in reasonable time").
+
 extension Conf {
     /// Runs `operation` with an actor-isolated key overridden for the current task and its child tasks.
     ///
