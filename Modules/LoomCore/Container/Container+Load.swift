@@ -37,7 +37,7 @@ extension Container {
         line: UInt = #line
     ) async throws -> T {
         if let value = try await registry.fastLoad(T.self, alternative: alternative) {
-            if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
+            if logTarget.isEnabled(.debug) { logLoad(of: T.self, fileID: fileID, line: line) }
             return value
         }
         return try await loadGeneral(T.self, .type(T.self), alternative: alternative, fileID: fileID, line: line)
@@ -160,6 +160,11 @@ extension Container {
     ) async throws -> T {
         if let loaded = try await registry.fastLoad(T.self, value: value, repeat each parameters) { return loaded }
         return try await loadGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
+    }
+
+    @usableFromInline
+    func logLoad(of type: Any.Type, fileID: StaticString, line: UInt) {
+        logTarget.log(.debug, "Loaded \(DependencyLocator.type(type)) from \(description)", file: fileID, line: line)
     }
 
     @usableFromInline

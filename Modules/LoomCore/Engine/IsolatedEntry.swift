@@ -52,6 +52,14 @@ package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendabl
         try resolveOnMainActor(in: environment)
     }
 
+    /// Builds (or finds) the instance on the main actor; nothing leaves it.
+    nonisolated(nonsending) override package func settle(in environment: ResolutionEnvironment) async throws {
+        let captured = ResolutionContext.current
+        try await MainActor.run {
+            try ResolutionContext.continuing(captured) { _ = try self.resolveOnMainActor(in: environment) }
+        }
+    }
+
     /// Loads the value as a `T` on the main actor: its cached instance, or a new one built there.
     ///
     /// The construction in progress travels across the hop, and only a `T` — a `Sendable` type — leaves the main actor.

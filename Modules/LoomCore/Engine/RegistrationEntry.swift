@@ -271,6 +271,12 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         try resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
     }
 
+    /// Builds (or finds) the registration's instance without handing it out — what eager activation and
+    /// verification need, including for a main-actor registration whose value may not leave the main actor.
+    nonisolated(nonsending) package func settle(in environment: ResolutionEnvironment) async throws {
+        _ = try await loadErased(arguments: [], enclosing: nil, in: environment)
+    }
+
     /// Loads the registration as a `T`; a main-actor registration overrides it to do the cast on the main actor, so
     /// that a value which is not `Sendable` never leaves it.
     ///

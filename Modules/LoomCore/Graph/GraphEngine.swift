@@ -93,7 +93,7 @@ package final class GraphEngine: @unchecked Sendable {
             for entry in entries {
                 group.addTask {
                     do {
-                        _ = try await entry.loadErased(arguments: [], enclosing: nil, in: environment)
+                        try await entry.settle(in: environment)
                     } catch {
                         logTarget.log(
                             .error,

@@ -21,6 +21,14 @@ import Testing
             self.id = id
         }
     }
+    /// The graph is process-wide: each graph test registers types of its own.
+    @MainActor final class EagerStore: Sendable {
+        let id: Int
+        init(id: Int) {
+            MainActor.preconditionIsolated()
+            self.id = id
+        }
+    }
     @globalActor actor StorageActor {
         static let shared = StorageActor()
     }
@@ -124,6 +132,18 @@ import Testing
         #expect(loaded.id == 9)
         let resolved = try await MainActor.run { () throws -> SettingsStore in try DependencyGraph.inject() }
         #expect(resolved === loaded)
+    }
+
+    @Test func asyncActivationBuildsAnEagerMainActorSingletonOnTheMainActor() async throws {
+        let builds = Counter()
+        let container = Container(name: "eager-main-actor", logger: DisabledLogger()) {
+            Dependency(isolation: MainActor.self, scope: .singleton) { EagerStore(id: builds.increment()) }
+                .eagerness(.eager)
+        }
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        #expect(builds.value == 1)
+        #expect(try await DependencyGraph.load(EagerStore.self).id == 1)
     }
 
     // MARK: Other global actors
