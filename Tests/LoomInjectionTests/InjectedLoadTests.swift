@@ -31,7 +31,7 @@ final class ReportScreen: @unchecked Sendable {
     }
 }
 
-@MainActor final class ProfileScreen {
+@MainActor final class LoadingProfileScreen {
     @MainActor final class Model {
         var title = "Profile"
     }
@@ -107,10 +107,10 @@ final class ReportScreen: @unchecked Sendable {
 
     @MainActor @Test func aMainActorPropertyReadsAMainActorRegistrationSynchronously() throws {
         let container = Container(logger: DisabledLogger())
-        container.register(on: MainActor.self, scope: .singleton) { ProfileScreen.Model() }
-        let screen = ProfileScreen(from: container)
+        container.register(on: MainActor.self, scope: .singleton) { LoadingProfileScreen.Model() }
+        let screen = LoadingProfileScreen(from: container)
         screen.model.title = "Edited"
         #expect(screen.model.title == "Edited")
-        #expect(try container.resolve(ProfileScreen.Model.self) === screen.model)
+        #expect(try container.resolve(LoadingProfileScreen.Model.self) === screen.model)
     }
 }
