@@ -50,7 +50,7 @@ extension EntryProber {
     /// Specialised in the caller but not inlined into it, so the plain path's front door stays small.
     @inlinable @inline(never)
     package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative) -> EntryProbe {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
         return probe(hash: hash, valueTypeBits: typeBits) { $0.matchesType(typeBits, alternative: alternative) }
     }
@@ -60,7 +60,7 @@ extension EntryProber {
     package func probe<T, each Parameter>(
         _ type: T.Type, alternative: RegistrationAlternative?, parameters: repeat (each Parameter).Type
     ) -> EntryProbe {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         var base = RegistrationKey.typeHash(typeBits)
         if let alternative { base = TableHash.combine(base, alternative.tableHash) }
         let hash = RegistrationKey.parametersHash(base, repeat (each Parameter).self)
@@ -74,7 +74,7 @@ extension EntryProber {
     package func probe<T, each Parameter>(_ type: T.Type, name: String, parameters: repeat (each Parameter).Type)
         -> EntryProbe
     {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         if isEmptyPack(repeat (each Parameter).self) { return probeNamed(name, valueTypeBits: typeBits) }
         let hash = RegistrationKey.parametersHash(RegistrationKey.nameHash(name), repeat (each Parameter).self)
         return probe(hash: hash, valueTypeBits: typeBits) {
@@ -87,7 +87,7 @@ extension EntryProber {
     package func probe<T, Value: Hashable & Sendable, each Parameter>(
         _ type: T.Type, value: Value, parameters: repeat (each Parameter).Type
     ) -> EntryProbe {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         let hashWord = AnySendableHashable.hashWord(of: value)
         let hash = RegistrationKey.parametersHash(RegistrationKey.valueHash(hashWord), repeat (each Parameter).self)
         return probe(hash: hash, valueTypeBits: typeBits) {
@@ -100,7 +100,7 @@ extension EntryProber {
     package func probe<T>(enclosingObjectResolverOf type: T.Type, alternative: RegistrationAlternative?)
         -> EntryProbe
     {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         var base = RegistrationKey.typeHash(typeBits)
         if let alternative { base = TableHash.combine(base, alternative.tableHash) }
         return probe(hash: RegistrationKey.enclosingObjectHash(base), valueTypeBits: typeBits) {
@@ -116,7 +116,7 @@ extension EntryProber {
     /// general path can answer — the hottest path, kept small enough to inline.
     @inlinable @inline(__always)
     package func fastValue<T>(_ type: T.Type) throws -> T? {
-        try probePlain(typeBits: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(T.self)
+        try probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self))).resolve(T.self)
     }
 
     /// The value of `T`'s registration located by type with `alternative`, or `nil` when only the general path can
@@ -182,7 +182,7 @@ extension EntryProber {
     ) async throws -> T? {
         if isEmptyPack(repeat each arguments) {
             guard let alternative else {
-                return try await probePlain(typeBits: UInt(bitPattern: ObjectIdentifier(T.self))).load(T.self)
+                return try await probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self))).load(T.self)
             }
             return try await probe(T.self, alternative: alternative).load(T.self)
         }

@@ -66,6 +66,10 @@ package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendabl
     nonisolated(nonsending) override package func load<T: Sendable>(
         as type: T.Type, arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
     ) async throws -> T {
+        // A settled instance of a `Sendable` `T` may leave the main actor: no hop.
+        if let cache, let value = environment.cache(for: self, cache).publishedValue(Value.self) as? T {
+            return value
+        }
         let captured = ResolutionContext.current
         return try await MainActor.run {
             try ResolutionContext.continuing(captured) {

@@ -79,7 +79,7 @@ extension EntryProbe {
             let entry = unsafeDowncast(node, to: RegistrationEntry.self)
             // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
             // class names its own produced type in its attributes.
-            guard UInt(bitPattern: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
+            guard TableHash.bits(of: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
                 return EntryProbe(section: section)
             }
             var box: Unretained<InstanceBox>?
@@ -327,7 +327,7 @@ extension RegistrationKey {
     @inlinable @inline(__always)
     package static func parametersHash<each Parameter>(_ base: UInt, _ types: repeat (each Parameter).Type) -> UInt {
         var hash = base
-        for type in repeat each types { hash = parameterHash(hash, UInt(bitPattern: ObjectIdentifier(type))) }
+        for type in repeat each types { hash = parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
         return hash
     }
 }

@@ -214,6 +214,14 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
 /// ```
 @usableFromInline
 package enum TableHash {
+    /// The bits of an identity — a type's or an object's — as one word, for hashing and one-word comparisons.
+    @inlinable @inline(__always)
+    package static func bits(of identity: ObjectIdentifier) -> UInt { UInt(bitPattern: identity) }
+
+    /// The bits of a hash value (or any `Int`) as one word.
+    @inlinable @inline(__always)
+    package static func bits(of value: Int) -> UInt { UInt(bitPattern: value) }
+
     /// A 64-bit finaliser mix (MurmurHash3's) of one word, spreading type-metadata addresses over every bit.
     @inlinable @inline(__always)
     package static func word(_ word: UInt) -> UInt {
