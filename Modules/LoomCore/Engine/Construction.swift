@@ -33,15 +33,14 @@ package enum Construction {
     }
 
     /// The types whose instances do not conform to ``PostInstantiationAware``, learnt as instances are built.
-    @inlinable static var notPostInstantiationAware: ConcurrentTypeSet {
-        ConcurrentTypeSet(.notPostInstantiationAware)
-    }
+    @usableFromInline static let notPostInstantiationAware = TypeMemo(slots: 256)
 
     /// Calls ``PostInstantiationAware/didInstantiate()`` on `value` when it conforms.
     ///
     /// A failed conformance cast of a public class costs about a hundred nanoseconds (the compiler can rule it out
-    /// only for types no other module can extend), so each dynamic type found not to conform is remembered and
-    /// skipped with one lock-free probe. Optionals are not remembered: `.none` and `.some` of one type may differ.
+    /// only for types no other module can extend), so each dynamic type found not to conform is remembered in a
+    /// ``TypeMemo`` and skipped with one load. Optionals are not remembered: `.none` and `.some` of one type may
+    /// differ.
     @inlinable @inline(__always)
     package static func notifyInstantiation<Value>(of value: Value) {
         let dynamicType: Any.Type = type(of: value)

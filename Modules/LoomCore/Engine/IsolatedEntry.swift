@@ -37,6 +37,8 @@ package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendabl
         guard MainThread.isCurrent else {
             throw InjectionError.isolatedDependency(failureContext, actor: "MainActor")
         }
+        // Settled: one lock-free read, no construction bookkeeping.
+        if let cache, let value = environment.cache(for: self, cache).publishedValue(Value.self) { return value }
         let factory = factory
         guard let cache else {
             return try Construction.produce(self) { try MainThread.callAssumingMainActor(factory) }

@@ -83,8 +83,8 @@ extension EntryProbe {
                 return EntryProbe(section: section)
             }
             var box: Unretained<InstanceBox>?
-            // An instance that must stay on its actor (not `Sendable`) is never handed out here.
-            if let slot = entry.plainSlot, entry.isSharable {
+            // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
+            if let slot = entry.plainSlot, entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent) {
                 box = environment.cache(for: entry, slot).publishedBox(in: section)
             }
             return EntryProbe(

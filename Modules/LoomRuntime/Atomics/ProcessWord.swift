@@ -34,8 +34,6 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
     case activeLookupPolicies = 8
     /// `LoomKeys`' published root values (a ``ProcessReference``).
     case keyRootValues = 9
-    /// The types `LoomCore` found not to conform to `PostInstantiationAware` (a ``ConcurrentTypeSet``).
-    case notPostInstantiationAware = 10
 
     @inlinable @inline(__always)
     var word: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }
