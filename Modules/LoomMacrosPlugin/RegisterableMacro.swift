@@ -47,6 +47,9 @@ public struct RegisterableMacro: ExtensionMacro {
 
         let typeName = type.trimmedDescription
         let access = registered.memberAccess(lexicalContext: context.lexicalContext)
+        // The members of an isolated type's extension would be isolated too; the conformance needs them nonisolated
+        // (they are `Sendable` lets).
+        let member = access + (registered.isolation != .none || isolation != .none ? "nonisolated " : "") + "static let"
         var members: [String] = []
         var modifiers: [String] = []
         switch configuration.locator {
@@ -58,19 +61,19 @@ public struct RegisterableMacro: ExtensionMacro {
             if let literal = name.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
                 literal.segments.first?.is(StringSegmentSyntax.self) == true
             {
-                members.append("\(access)static let dependencyName: String = \(literal.trimmedDescription)")
+                members.append("\(member) dependencyName: String = \(literal.trimmedDescription)")
             } else {
-                members.append("\(access)static let dependencyName = \(name.trimmedDescription)")
+                members.append("\(member) dependencyName = \(name.trimmedDescription)")
             }
             modifiers.append(".named(dependencyName)")
         case .value(let value):
-            members.append("\(access)static let dependencyValue = \(value.trimmedDescription)")
+            members.append("\(member) dependencyValue = \(value.trimmedDescription)")
             modifiers.append(".associated(with: dependencyValue)")
         }
         let registration = initializer.registration(
             typeName: typeName, configuration: configuration, isolation: isolation)
         members.append(
-            (["\(access)static let dependencyRegistration = \(registration.expression)"] + modifiers
+            (["\(member) dependencyRegistration = \(registration.expression)"] + modifiers
                 + registration.modifiers).joined(separator: "\n"))
 
         var conformances = protocols.map(\.trimmedDescription)

@@ -432,9 +432,9 @@ import Testing
                 }
 
                 extension ProfileViewModel: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyName: String = "profile"
+                    nonisolated static let dependencyName: String = "profile"
 
-                    static let dependencyRegistration = Dependency(isolation: MainActor.self, scope: .singleton) {
+                    nonisolated static let dependencyRegistration = Dependency(isolation: MainActor.self, scope: .singleton) {
                         ProfileViewModel()
                     }
                     .named(dependencyName)
@@ -459,7 +459,7 @@ import Testing
                 }
 
                 extension Palette: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyRegistration = Dependency(isolation: MainActor.self) {
+                    nonisolated static let dependencyRegistration = Dependency(isolation: MainActor.self) {
                         try Palette(theme: DependencyGraph.inject(byType: Theme.self))
                     }
                 }
@@ -482,7 +482,7 @@ import Testing
                 }
 
                 extension Formatter: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyRegistration = Dependency {
+                    nonisolated static let dependencyRegistration = Dependency {
                         Formatter()
                     }
                 }
@@ -505,7 +505,7 @@ import Testing
                 }
 
                 extension ConnectionPool: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyRegistration = Dependency(isolation: Storage.DatabaseActor.self) { @Storage.DatabaseActor in
+                    nonisolated static let dependencyRegistration = Dependency(isolation: Storage.DatabaseActor.self) { @Storage.DatabaseActor in
                         try ConnectionPool()
                     }
                     .scope(.singleton)
@@ -530,7 +530,7 @@ import Testing
                 }
 
                 extension Dashboard: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyRegistration = Dependency { @\(actor) () async throws -> Dashboard in
+                    nonisolated static let dependencyRegistration = Dependency { @\(actor) () async throws -> Dashboard in
                         try await Dashboard(store: DependencyGraph.load(Store.self))
                     }
                 }
@@ -551,7 +551,7 @@ import Testing
                 }
 
                 extension Canvas: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyRegistration = Dependency(isolation: Renderer.self) { @Renderer in
+                    nonisolated static let dependencyRegistration = Dependency(isolation: Renderer.self) { @Renderer in
                         Canvas()
                     }
                 }
@@ -574,7 +574,7 @@ import Testing
                 }
 
                 extension Span: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyRegistration = Dependency {
+                    nonisolated static let dependencyRegistration = Dependency {
                         Span()
                     }
                 }
