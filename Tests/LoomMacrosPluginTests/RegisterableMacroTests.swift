@@ -276,23 +276,26 @@ import Testing
     // MARK: async and throwing initialisers
 
     @Test func anAsyncInitializerGeneratesAnAsyncRegistration() {
+        // The article's `Database` (ArticleExpansionTests) has a scope; this one a value locator and public members.
         assertExpansion(
             """
-            @Registerable(scope: .singleton)
-            final class Database: Sendable {
-                init() async throws {}
+            @Registerable(by: .value(FeedKind.news))
+            public struct NewsFeed: Sendable {
+                public init() async throws {}
             }
             """,
             expandedSource: """
-                final class Database: Sendable {
-                    init() async throws {}
+                public struct NewsFeed: Sendable {
+                    public init() async throws {}
                 }
 
-                extension Database: RegisterableDependency, AutoregisterableDependency {
-                    static let dependencyRegistration = Dependency { () async throws -> Database in
-                        try await Database()
+                extension NewsFeed: RegisterableDependency, AutoregisterableDependency {
+                    public static let dependencyValue = FeedKind.news
+
+                    public static let dependencyRegistration = Dependency { () async throws -> NewsFeed in
+                        try await NewsFeed()
                     }
-                    .scope(.singleton)
+                    .associated(with: dependencyValue)
                 }
                 """)
     }
@@ -635,47 +638,37 @@ import Testing
                 """)
     }
 
-    @Test func theInjectionFixItReplacesRuntimeAndKeepsTheArgumentOrder() {
-        let message =
-            "An isolated registration takes no factory arguments: 'init(_:)' runs on 'Renderer', and its parameters "
-            + "would be runtime arguments. Resolve them from the graph with 'parameters: .injected', or mark an "
-            + "initializer without parameters '@PreferredInitializer'."
-        let fixIt = "Resolve the parameters from the graph with 'parameters: .injected'"
-        let expanded = """
-            final class Canvas {
-                init(_ size: Size) {}
-            }
-            """
+    @Test(arguments: [
+        ("parameters: .runtime, isolation: Renderer.self", "parameters: .injected, isolation: Renderer.self"),
+        (
+            "eagerness: .lazy, isolation: Renderer.self",
+            "eagerness: .lazy, parameters: .injected, isolation: Renderer.self"
+        ),
+    ])
+    func theInjectionFixItReplacesRuntimeAndKeepsTheArgumentOrder(arguments: String, fixed: String) {
         assertDiagnostic(
             """
-            @Registerable(parameters: .runtime, isolation: Renderer.self)
+            @Registerable(\(arguments))
             final class Canvas {
                 init(_ size: Size) {}
             }
             """,
-            message: message, line: 1, column: 1, fixIts: [fixIt],
+            message:
+                "An isolated registration takes no factory arguments: 'init(_:)' runs on 'Renderer', and its "
+                + "parameters would be runtime arguments. Resolve them from the graph with 'parameters: .injected', "
+                + "or mark an initializer without parameters '@PreferredInitializer'.",
+            line: 1, column: 1, fixIts: ["Resolve the parameters from the graph with 'parameters: .injected'"],
             fixedSource: """
-                @Registerable(parameters: .injected, isolation: Renderer.self)
+                @Registerable(\(fixed))
                 final class Canvas {
                     init(_ size: Size) {}
                 }
                 """,
-            expandedSource: expanded)
-        assertDiagnostic(
-            """
-            @Registerable(eagerness: .lazy, isolation: Renderer.self)
-            final class Canvas {
-                init(_ size: Size) {}
-            }
-            """,
-            message: message, line: 1, column: 1, fixIts: [fixIt],
-            fixedSource: """
-                @Registerable(eagerness: .lazy, parameters: .injected, isolation: Renderer.self)
+            expandedSource: """
                 final class Canvas {
                     init(_ size: Size) {}
                 }
-                """,
-            expandedSource: expanded)
+                """)
     }
 
     @Test func severalAsyncOrThrowingInitializersAreAmbiguous() {

@@ -115,11 +115,7 @@ final class PaletteModel: Sendable {
         let container = Container(name: "registerable-async", logger: DisabledLogger()) {
             AsyncArchive.dependencyRegistration
         }
-        let error = #expect(throws: InjectionError.self) { try container.resolve(AsyncArchive.self) }
-        guard case .asynchronousDependency? = error else {
-            Issue.record("expected asynchronousDependency, got \(String(describing: error))")
-            return
-        }
+        expectAsynchronousDependency { _ = try container.resolve(AsyncArchive.self) }
         let loaded = try await container.load(AsyncArchive.self)
         // A settled singleton: a later synchronous resolve answers from the cache.
         #expect(try container.resolve(AsyncArchive.self) === loaded)
@@ -211,11 +207,7 @@ final class PaletteModel: Sendable {
         let container = Container(name: "registerable-main-actor-async", logger: DisabledLogger()) {
             DashboardModel.dependencyRegistration
         }
-        let error = #expect(throws: InjectionError.self) { try container.resolve(DashboardModel.self) }
-        guard case .asynchronousDependency? = error else {
-            Issue.record("expected asynchronousDependency, got \(String(describing: error))")
-            return
-        }
+        expectAsynchronousDependency { _ = try container.resolve(DashboardModel.self) }
         let dashboard = try await container.load(DashboardModel.self)
         #expect(dashboard.archive === (try await DependencyGraph.load(AsyncArchive.self)))
     }
@@ -240,4 +232,17 @@ private func isolatedActor<T>(resolving type: T.Type, from container: Container)
         } catch {}
         return nil
     }.value
+}
+
+/// Expects `body` to throw `InjectionError.asynchronousDependency`: a synchronous resolve of an unsettled `async`
+/// registration.
+func expectAsynchronousDependency(
+    _ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let error = #expect(throws: InjectionError.self, sourceLocation: sourceLocation) { try body() }
+    guard case .asynchronousDependency? = error else {
+        Issue.record(
+            "expected asynchronousDependency, got \(String(describing: error))", sourceLocation: sourceLocation)
+        return
+    }
 }

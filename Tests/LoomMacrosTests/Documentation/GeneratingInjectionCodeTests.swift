@@ -253,11 +253,7 @@ private enum GlobalActorExample {
     @Test func anAsyncInitialiserRegistersAnAsyncFactory() async throws {
         typealias Database = AsyncInitializerExample.Database
         let container = Container { Database.dependencyRegistration }
-        let error = #expect(throws: InjectionError.self) { try container.resolve(Database.self) }
-        guard case .asynchronousDependency? = error else {
-            Issue.record("expected asynchronousDependency, got \(String(describing: error))")
-            return
-        }
+        expectAsynchronousDependency { _ = try container.resolve(Database.self) }  // RegisterableAsyncTests.swift
         let database = try await container.load(Database.self)
         #expect(try container.resolve(Database.self) === database)  // settled: a synchronous resolve answers
     }
