@@ -63,9 +63,13 @@ extension InitializerDeclSyntax {
 
     /// `init(a:b:)`, as messages name it.
     var displayName: String {
-        let labels = signature.parameterClause.parameters.map { "\($0.label ?? "_"):" }.joined()
-        return "init\(optionalMark?.text ?? "")(\(labels))"
+        "init\(optionalMark?.text ?? "")(\(signature.parameterClause.parameters.labelList))"
     }
+}
+
+extension Sequence<FunctionParameterSyntax> {
+    /// `a:b:_:`, the labels of a declaration's name.
+    var labelList: String { map { "\($0.label ?? "_"):" }.joined() }
 }
 
 extension FixIt {

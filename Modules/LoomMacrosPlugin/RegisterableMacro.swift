@@ -322,8 +322,8 @@ struct RegisteredType {
             }
         }
         if let preferred = marked.min(by: { $0.parameters.count < $1.parameters.count }) { return preferred }
-        // A synchronous, non-throwing initialiser is taken before `async` or throwing ones, which were not supported
-        // before them: a type that also has one keeps its registration.
+        // A synchronous, non-throwing initialiser is taken before `async` or throwing ones, so a type that had one
+        // before those were supported keeps its registration.
         let plain = unmarked.filter { !$0.1.isAsync && !$0.1.isThrowing }
         for tier in [plain, unmarked.filter { $0.1.isAsync || $0.1.isThrowing }] where !tier.isEmpty {
             if tier.count == 1 { return tier[0].1 }
@@ -408,7 +408,7 @@ struct RegistrationInitializer {
     }
 
     /// `init(a:b:)`, as messages name it.
-    var displayName: String { "init(\(parameters.map { "\($0.label ?? "_"):" }.joined()))" }
+    var displayName: String { "init(\(parameters.labelList))" }
 
     /// Rejects factory arguments on an actor-isolated registration, which Loom does not offer (an `async` one
     /// hops to the actor instead, so it may take them).
@@ -436,13 +436,10 @@ struct RegistrationInitializer {
     {
         var head = "Dependency"
         var modifiers: [String] = []
-        switch isolation {
-        case .mainActor where !isAsync:
+        if !isAsync, isolation == .mainActor {
             head += "(isolation: MainActor.self\(configuration.scope.map { ", scope: \($0)" } ?? ""))"
-        case .globalActor(let actor) where !isAsync:
-            head += "(isolation: \(actor).self)"
-            fallthrough
-        default:
+        } else {
+            if !isAsync, case .globalActor(let actor) = isolation { head += "(isolation: \(actor).self)" }
             if let scope = configuration.scope { modifiers.append(".scope(\(scope))") }
         }
         if configuration.eagerness != ".lazy" { modifiers.append(".eagerness(\(configuration.eagerness))") }

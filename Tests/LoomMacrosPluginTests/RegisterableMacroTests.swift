@@ -540,6 +540,29 @@ import Testing
                 """)
     }
 
+    @Test func anAsyncInitializerOnAnActorKeepsItsRuntimeParameters() {
+        assertExpansion(
+            """
+            @Registerable
+            final class IndexShard: Sendable {
+                @IndexActor
+                init(name: String) async {}
+            }
+            """,
+            expandedSource: """
+                final class IndexShard: Sendable {
+                    @IndexActor
+                    init(name: String) async {}
+                }
+
+                extension IndexShard: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency { @IndexActor (name: String) async -> IndexShard in
+                        await IndexShard(name: name)
+                    }
+                }
+                """)
+    }
+
     @Test func theIsolationArgumentNamesAnyActor() {
         assertExpansion(
             """

@@ -92,6 +92,14 @@ final class SearchIndex {
     init() throws { generation = Self.built.increment() }
 }
 
+/// An `async` initialiser on a global-actor type keeps its runtime arguments: the factory awaits it on the actor.
+@Registerable
+@IndexActor
+final class IndexShard {
+    let name: String
+    init(name: String) async { self.name = name }
+}
+
 /// An `async` initialiser on a main-actor type: an `async` registration whose factory runs on the main actor.
 @Registerable(parameters: .injected)
 @MainActor
@@ -196,6 +204,13 @@ final class PaletteModel: Sendable {
         let index = try await container.load(SearchIndex.self)
         #expect(try await container.load(SearchIndex.self) === index)  // `scope: .singleton`
         #expect(index.generation == SearchIndex.built.value)
+    }
+
+    @Test func anAsyncInitializerOfAGlobalActorTypeTakesFactoryArguments() async throws {
+        let container = Container(name: "registerable-global-actor-async", logger: DisabledLogger()) {
+            IndexShard.dependencyRegistration
+        }
+        #expect(try await container.load(byType: IndexShard.self, "titles").name == "titles")
     }
 
     @MainActor @Test func anAsyncInitializerOfAMainActorTypeIsLoadedEvenOnTheMainActor() async throws {

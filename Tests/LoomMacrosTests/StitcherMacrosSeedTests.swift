@@ -156,6 +156,6 @@ struct SomeAutoregisteredApp {
         _ = try container.inject(byName: "service") as SeedNamedService
         // Every @Registerable type of this module except the private `HiddenCache`, including the `async` and
         // actor-isolated ones of RegisterableAsyncTests.swift.
-        #expect(DependencyGroup.loomMacrosTestsAutoregistered.count == 21)
+        #expect(DependencyGroup.loomMacrosTestsAutoregistered.count == 22)
     }
 }
