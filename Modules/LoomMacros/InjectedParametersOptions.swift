@@ -44,3 +44,26 @@ public enum InjectedParametersStrategy: Sendable, Hashable, CaseIterable {
     /// parameter without an internal name (`_: T`) is resolved by type.
     case byName
 }
+
+/// How the overload `@InjectedParameters` generates for an `async` function or initialiser obtains its parameters.
+///
+/// By default an `async` overload **loads** each parameter (`try await DependencyGraph.load`), so parameters
+/// registered with an `async` factory, or isolated to an actor, arrive as well; a synchronous overload always
+/// injects them (`try DependencyGraph.inject`). `load` returns only `Sendable` values: for an `async` function whose
+/// injected parameters are not `Sendable` (a main-actor view model), inject them synchronously instead.
+///
+/// ```swift
+/// @MainActor
+/// final class ProfileScreen {
+///     @InjectedParameters(loading: .synchronous)
+///     func present(viewModel: ProfileViewModel) async {}   // ProfileViewModel is not Sendable
+/// }
+/// ```
+public enum InjectedParametersLoading: Sendable, Hashable, CaseIterable {
+    /// Load the parameters in an `async` overload, inject them in a synchronous one (the default).
+    case automatic
+    /// Inject the parameters synchronously, also in an `async` overload: for parameter types that are not
+    /// `Sendable`. A parameter whose registration is `async` and not yet built then stops with
+    /// `InjectionError.asynchronousDependency`.
+    case synchronous
+}

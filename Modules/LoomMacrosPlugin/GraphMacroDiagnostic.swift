@@ -75,24 +75,16 @@ extension GraphMacroDiagnostic {
         message: "Generic arguments are not supported. A preferred initializer cannot have generic parameters.",
         id: "genericInitializer")
 
-    static let asyncInitializer = Self(
-        message: "Asynchronous initializers are not supported. A preferred initializer must be synchronous.",
-        id: "asyncInitializer")
-
-    static let throwingInitializer = Self(
-        message: "Throwing initializers are not supported. A preferred initializer must not throw.",
-        id: "throwingInitializer")
-
     static let failableInitializer = Self(
         message: "Failable initializers are not supported. A preferred initializer must not return nil.",
         id: "failableInitializer")
 
-    // MARK: @Registerable (SMAC-14, -15)
+    // MARK: @Registerable (SMAC-14, -15; isolation)
 
     static let missingPreferredInitializer = Self(
         message:
             "Failed to find a supported preferred initializer. Please consider using the '@PreferredInitializer' "
-            + "attribute on a synchronous, non-failable initializer that has no generic arguments.",
+            + "attribute on a non-failable initializer that has no generic arguments.",
         id: "missingPreferredInitializer")
 
     static let multipleInitializers = Self(
@@ -106,6 +98,15 @@ extension GraphMacroDiagnostic {
             "Malformed arguments. The types specified in the dependency locator are not related to the attached "
             + "dependency type.",
         id: "unrelatedLocatorType")
+
+    static func isolatedFactoryArguments(_ initializer: String, actor: String) -> Self {
+        Self(
+            message:
+                "An isolated registration takes no factory arguments: '\(initializer)' runs on '\(actor)', and its "
+                + "parameters would be runtime arguments. Resolve them from the graph with 'parameters: .injected', "
+                + "or mark an initializer without parameters '@PreferredInitializer'.",
+            id: "isolatedFactoryArguments")
+    }
 
     static let notRegisterableDeclaration = Self(
         message: "@Registerable can only be attached to a class, struct, enum or actor declaration.",

@@ -1,7 +1,7 @@
 import SwiftDiagnostics
 import SwiftSyntax
 
-/// The arguments of `@InjectedParameters(parent:strategy:ignoring:)`, read from the attribute.
+/// The arguments of `@InjectedParameters(parent:strategy:loading:ignoring:)`, read from the attribute.
 struct InjectedParametersConfiguration {
     enum Parent: String {
         case inferred, classParent, actorParent, structParent, enumParent
@@ -9,6 +9,10 @@ struct InjectedParametersConfiguration {
 
     enum Strategy: String {
         case byType, byName
+    }
+
+    enum Loading: String {
+        case automatic, synchronous
     }
 
     /// One `ignoring:` name and the literal it came from.
@@ -19,6 +23,7 @@ struct InjectedParametersConfiguration {
 
     var parent = Parent.inferred
     var strategy = Strategy.byType
+    var loading = Loading.automatic
     var ignored: [Ignored] = []
 
     /// Reads the attribute's arguments; every malformed one is reported at its position.
@@ -40,6 +45,12 @@ struct InjectedParametersConfiguration {
                     argument.expression,
                     qualifiers: ["InjectedParametersStrategy", "LoomMacros.InjectedParametersStrategy"],
                     detail: "'strategy:' must be '.byType' or '.byName'.")
+            case "loading":
+                inIgnoring = false
+                configuration.loading = try enumCase(
+                    argument.expression,
+                    qualifiers: ["InjectedParametersLoading", "LoomMacros.InjectedParametersLoading"],
+                    detail: "'loading:' must be '.automatic' or '.synchronous'.")
             case "ignoring":
                 inIgnoring = true
                 configuration.ignored.append(try ignoredName(argument.expression))
@@ -155,6 +166,12 @@ extension AttributeSyntax {
     var simpleName: String {
         let name = attributeName.trimmedDescription
         return name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// The attribute's arguments, none for `@Name` or `@Name()`.
+    var argumentArray: [LabeledExprSyntax] {
+        if case .argumentList(let list) = arguments { return Array(list) }
+        return []
     }
 }
 

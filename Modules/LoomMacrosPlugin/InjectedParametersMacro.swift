@@ -3,13 +3,13 @@ public import SwiftSyntax
 internal import SwiftSyntaxBuilder
 public import SwiftSyntaxMacros
 
-/// `@InjectedParameters(parent:strategy:ignoring:)`: a disfavoured overload whose non-ignored parameters are resolved
-/// from the graph.
+/// `@InjectedParameters(parent:strategy:loading:ignoring:)`: a disfavoured overload whose non-ignored parameters are
+/// resolved from the graph — injected by a synchronous overload, loaded (`await`) by an `async` one.
 ///
 /// ```swift
 /// @InjectedParameters(ignoring: "file")
 /// func upload(file: URL, networkingSession: NetworkingSession) {}
-/// // generates
+/// // generates (an `async` function's overload is `async` and calls `_loadedParameter` instead)
 /// @_disfavoredOverload
 /// func upload(file: URL, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
 ///     upload(file: file, networkingSession: _injectedParameter(byType: NetworkingSession.self, fileID: _loomFileID, line: _loomLine))
@@ -137,10 +137,10 @@ struct InjectedOverload {
         }
     }
 
-    /// Whether the generated initialiser can be a `@PreferredInitializer` (SMAC-7).
+    /// Whether the generated initialiser can be a `@PreferredInitializer` (SMAC-7): non-generic and non-failable.
     var generatesPreferredInitializer: Bool {
         guard case .initializer = kind else { return false }
-        return genericClause == nil && !isAsync && !isThrowing && optionalMark == nil
+        return genericClause == nil && optionalMark == nil
     }
 
     /// The generated declaration's source.
@@ -160,7 +160,9 @@ struct InjectedOverload {
                 generatedParameters.append(declared.description)
                 argument = parameter.isInout ? "&\(name)" : parameter.isAutoclosure ? "\(name)()" : name
             } else {
-                argument = injection(of: parameter, strategy: configuration.strategy)
+                argument = injection(
+                    of: parameter, strategy: configuration.strategy,
+                    loads: isAsync && configuration.loading == .automatic)
             }
             arguments.append(parameter.label.map { "\($0): \(argument)" } ?? argument)
         }
@@ -197,15 +199,17 @@ struct InjectedOverload {
         return lines.joined(separator: "\n")
     }
 
-    /// The expression that resolves one injected parameter.
-    private func injection(of parameter: FunctionParameterSyntax, strategy: InjectedParametersConfiguration.Strategy)
-        -> String
-    {
+    /// The expression that resolves one injected parameter: `_injectedParameter(…)`, or `_loadedParameter(…)` when
+    /// it `loads` (in an `async` overload, under the call's `await`).
+    private func injection(
+        of parameter: FunctionParameterSyntax, strategy: InjectedParametersConfiguration.Strategy, loads: Bool
+    ) -> String {
+        let helper = loads ? "_loadedParameter" : "_injectedParameter"
         let location = "fileID: _loomFileID, line: _loomLine"
         if strategy == .byName, let name = parameter.internalName {
-            return "_injectedParameter(byName: \"\(name)\", as: \(parameter.metatypeExpression), \(location))"
+            return "\(helper)(byName: \"\(name)\", as: \(parameter.metatypeExpression), \(location))"
         }
-        return "_injectedParameter(byType: \(parameter.metatypeExpression), \(location))"
+        return "\(helper)(byType: \(parameter.metatypeExpression), \(location))"
     }
 
     /// Attributes the generated overload must not repeat: the macros themselves, Objective-C exposure (the overload
@@ -254,18 +258,24 @@ extension FixIt {
     /// Adds a parameter to `ignoring:`, creating the argument if needed.
     static func ignore(_ parameter: FunctionParameterSyntax, in attribute: AttributeSyntax) -> FixIt {
         let name = parameter.displayName
-        var arguments: [LabeledExprSyntax] = []
-        if case .argumentList(let list) = attribute.arguments { arguments = Array(list) }
+        var arguments = attribute.argumentArray
         let literal = ExprSyntax(StringLiteralExprSyntax(content: name))
         if arguments.contains(where: { $0.label?.text == "ignoring" }) {
             arguments.append(LabeledExprSyntax(expression: literal))
         } else {
             arguments.append(LabeledExprSyntax(label: "ignoring", expression: literal))
         }
+        return .replaceArguments(of: attribute, with: arguments, message: "Ignore '\(name)'")
+    }
+
+    /// Replaces an attribute's arguments, adding parentheses if it had none.
+    static func replaceArguments(of attribute: AttributeSyntax, with arguments: [LabeledExprSyntax], message: String)
+        -> FixIt
+    {
         let newAttribute = attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
             .with(\.arguments, .argumentList(relisted(arguments)))
         return FixIt(
-            message: GraphMacroFixIt(message: "Ignore '\(name)'"),
+            message: GraphMacroFixIt(message: message),
             changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(newAttribute))])
     }
 

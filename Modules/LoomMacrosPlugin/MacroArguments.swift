@@ -108,9 +108,7 @@ extension LabeledExprSyntax {
     /// The actor named by `on:`: the main actor (spelled `MainActor`, `Swift.MainActor` or `_Concurrency.MainActor`),
     /// whose keys keep their `ConfKeyMainActor` form, or any other global actor, by its type's source text.
     func keyIsolation() throws -> KeyIsolation {
-        let type = try typeBeforeSelf("global actor", example: "MainActor.self")
-        if type == "MainActor" || type == "_Concurrency.MainActor" || type == "Swift.MainActor" { return .mainActor }
-        return .globalActor(type)
+        KeyIsolation(actorType: try typeBeforeSelf("global actor", example: "MainActor.self"))
     }
 }
 
@@ -122,6 +120,14 @@ enum KeyIsolation: Equatable {
     case mainActor
     /// `on: SomeGlobalActor.self`: a `ConfKeyIsolated` key whose conformance is isolated to that actor.
     case globalActor(String)
+
+    /// The isolation to the actor whose type's source text is `actorType`: the main actor however it is spelled
+    /// (`MainActor`, `Swift.MainActor`, `_Concurrency.MainActor`), any other global actor by its text.
+    init(actorType: String) {
+        self =
+            ["MainActor", "_Concurrency.MainActor", "Swift.MainActor"].contains(actorType)
+            ? .mainActor : .globalActor(actorType)
+    }
 
     /// The attribute that isolates a declaration, with a trailing space (empty without isolation).
     var attribute: String {

@@ -5,7 +5,7 @@ public import SwiftSyntaxMacros
 /// `@PreferredInitializer`.
 ///
 /// A marker read by `@Registerable`. It generates nothing and reports every reason the initialiser cannot be preferred
-/// (SMAC-11).
+/// (SMAC-11: generic or failable; `async` and throwing initialisers are supported since Loom has `async` factories).
 ///
 /// ```swift
 /// @PreferredInitializer
@@ -41,23 +41,12 @@ public struct PreferredInitializerMacro: PeerMacro {
 }
 
 extension InitializerDeclSyntax {
-    /// Why this initialiser cannot build a registered dependency: generic, async, throwing or failable.
+    /// Why this initialiser cannot build a registered dependency: generic or failable. (`async` and throwing ones
+    /// can: `@Registerable` then generates an `async` or throwing factory.)
     var preferenceProblems: [Diagnostic] {
         var problems: [Diagnostic] = []
         if let generics = genericParameterClause {
             problems.append(GraphMacroDiagnostic.genericInitializer.diagnose(at: generics))
-        }
-        let effects = signature.effectSpecifiers
-        if let asyncSpecifier = effects?.asyncSpecifier {
-            problems.append(
-                GraphMacroDiagnostic.asyncInitializer.diagnose(
-                    at: asyncSpecifier, fixIts: [.remove(asyncSpecifier, "Remove '\(asyncSpecifier.text)'")]))
-        }
-        if let throwsClause = effects?.throwsClause {
-            problems.append(
-                GraphMacroDiagnostic.throwingInitializer.diagnose(
-                    at: throwsClause,
-                    fixIts: [.remove(throwsClause, "Remove '\(throwsClause.trimmedDescription)'")]))
         }
         if let optionalMark {
             problems.append(
@@ -69,19 +58,22 @@ extension InitializerDeclSyntax {
 
     /// Whether `@Registerable` can build its type with this initialiser.
     var isSupportedForRegistration: Bool {
-        genericParameterClause == nil && signature.effectSpecifiers?.asyncSpecifier == nil
-            && signature.effectSpecifiers?.throwsClause == nil && optionalMark == nil
+        genericParameterClause == nil && optionalMark == nil
     }
 
     /// `init(a:b:)`, as messages name it.
     var displayName: String {
-        let labels = signature.parameterClause.parameters.map { "\($0.label ?? "_"):" }.joined()
-        return "init\(optionalMark?.text ?? "")(\(labels))"
+        "init\(optionalMark?.text ?? "")(\(signature.parameterClause.parameters.labelList))"
     }
 }
 
+extension Sequence<FunctionParameterSyntax> {
+    /// `a:b:_:`, the labels of a declaration's name.
+    var labelList: String { map { "\($0.label ?? "_"):" }.joined() }
+}
+
 extension FixIt {
-    /// Removes a node together with its trivia (`init() async {` → `init() {`).
+    /// Removes a node together with its trivia (`init?() {` → `init() {`).
     static func remove(_ node: some SyntaxProtocol, _ message: String) -> FixIt {
         FixIt(
             message: GraphMacroFixIt(message: message),

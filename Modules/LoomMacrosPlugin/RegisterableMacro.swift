@@ -3,7 +3,7 @@ public import SwiftSyntax
 internal import SwiftSyntaxBuilder
 public import SwiftSyntaxMacros
 
-/// `@Registerable(by:scope:eagerness:parameters:)`: a `RegisterableDependency` conformance whose
+/// `@Registerable(by:scope:eagerness:parameters:isolation:)`: a `RegisterableDependency` conformance whose
 /// `dependencyRegistration` builds the type with its preferred initialiser.
 ///
 /// ```swift
@@ -42,9 +42,14 @@ public struct RegisterableMacro: ExtensionMacro {
         let configuration = try RegisterableConfiguration.parse(node)
         try registered.validate(configuration.locatorTypes)
         let initializer = try registered.chooseInitializer(attribute: node)
+        let isolation = configuration.isolation ?? initializer.isolation ?? registered.isolation
+        try initializer.validate(isolation: isolation, parameters: configuration.parameters, attribute: node)
 
         let typeName = type.trimmedDescription
         let access = registered.memberAccess(lexicalContext: context.lexicalContext)
+        // The members of an isolated type's extension would be isolated too; the conformance needs them nonisolated
+        // (they are `Sendable` lets).
+        let member = access + (registered.isolation != .none || isolation != .none ? "nonisolated " : "") + "static let"
         var members: [String] = []
         var modifiers: [String] = []
         switch configuration.locator {
@@ -56,23 +61,20 @@ public struct RegisterableMacro: ExtensionMacro {
             if let literal = name.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
                 literal.segments.first?.is(StringSegmentSyntax.self) == true
             {
-                members.append("\(access)static let dependencyName: String = \(literal.trimmedDescription)")
+                members.append("\(member) dependencyName: String = \(literal.trimmedDescription)")
             } else {
-                members.append("\(access)static let dependencyName = \(name.trimmedDescription)")
+                members.append("\(member) dependencyName = \(name.trimmedDescription)")
             }
             modifiers.append(".named(dependencyName)")
         case .value(let value):
-            members.append("\(access)static let dependencyValue = \(value.trimmedDescription)")
+            members.append("\(member) dependencyValue = \(value.trimmedDescription)")
             modifiers.append(".associated(with: dependencyValue)")
         }
-        // The defaults are `Dependency`'s own (automatic scope, lazy), so they are not repeated: the modifiers exist
-        // only for `Sendable` values, and a non-`Sendable` type is registrable with the defaults (built per resolve).
-        if let scope = configuration.scope { modifiers.append(".scope(\(scope))") }
-        if configuration.eagerness != ".lazy" { modifiers.append(".eagerness(\(configuration.eagerness))") }
-        let factory = initializer.factory(typeName: typeName, parameters: configuration.parameters)
+        let registration = initializer.registration(
+            typeName: typeName, configuration: configuration, isolation: isolation)
         members.append(
-            (["\(access)static let dependencyRegistration = Dependency \(factory)"] + modifiers).joined(separator: "\n")
-        )
+            (["\(member) dependencyRegistration = \(registration.expression)"] + modifiers
+                + registration.modifiers).joined(separator: "\n"))
 
         var conformances = protocols.map(\.trimmedDescription)
         if access == "fileprivate " { conformances.removeAll { $0.hasSuffix("AutoregisterableDependency") } }
@@ -98,6 +100,8 @@ struct RegisterableConfiguration {
     var scope: String?
     var eagerness = ".lazy"
     var parameters = Parameters.runtime
+    /// The `isolation:` argument: `nil` when omitted (inferred from the attributes), `.none` for `isolation: nil`.
+    var isolation: KeyIsolation?
 
     /// The `.type(…)` arguments, for validation.
     var locatorTypes: [ExprSyntax] {
@@ -128,6 +132,16 @@ struct RegisterableConfiguration {
                         .error(at: argument.expression)
                 }
                 configuration.parameters = parameters
+            case "isolation":
+                if argument.expression.is(NilLiteralExprSyntax.self) {
+                    configuration.isolation = KeyIsolation.none
+                } else if let actor = argument.expression.metatypeBase {
+                    configuration.isolation = KeyIsolation(actorType: actor)
+                } else {
+                    throw GraphMacroDiagnostic.malformedArgument(
+                        "'isolation:' must be a global actor type followed by '.self', like 'MainActor.self', or nil."
+                    ).error(at: argument.expression)
+                }
             default:
                 throw GraphMacroDiagnostic.malformedArgument("Unexpected argument.").error(at: argument)
             }
@@ -211,6 +225,13 @@ struct RegisteredType {
         if let generics { throw GraphMacroDiagnostic.genericRegisterable.error(at: generics) }
     }
 
+    /// The isolation the type's attributes give it (see `AttributeListSyntax.globalActorIsolation`); an actor has its
+    /// own, so its attributes (such as SwiftData's `@ModelActor`) are not read.
+    var isolation: KeyIsolation {
+        if declaration.is(ActorDeclSyntax.self) { return .none }
+        return declaration.attributes.globalActorIsolation ?? .none
+    }
+
     /// Whether a `.type(…)` argument names the attached type itself.
     func isSelf(_ expression: ExprSyntax) -> Bool {
         let base = expression.metatypeBase
@@ -276,8 +297,9 @@ struct RegisteredType {
         return ""
     }
 
-    /// SMAC-14: the marked initialiser with the fewest parameters, else the only supported one, else the implicit
-    /// `init()` of a type that declares none and whose stored properties all have defaults.
+    /// SMAC-14: the marked initialiser with the fewest parameters, else the only synchronous non-throwing one, else
+    /// the only `async` or throwing one, else the implicit `init()` of a type that declares none and whose stored
+    /// properties all have defaults.
     func chooseInitializer(attribute: AttributeSyntax) throws -> RegistrationInitializer {
         let initializers = declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
         var marked: [RegistrationInitializer] = []
@@ -289,9 +311,10 @@ struct RegisteredType {
                 parameters.contains(where: { !configuration.isIgnored($0) })
             {
                 // The generated overload is marked @PreferredInitializer (SMAC-7); peers are invisible here.
-                marked.append(RegistrationInitializer(parameters: parameters.filter(configuration.isIgnored)))
+                marked.append(
+                    RegistrationInitializer(initializer, parameters: parameters.filter(configuration.isIgnored)))
             }
-            let candidate = RegistrationInitializer(parameters: parameters)
+            let candidate = RegistrationInitializer(initializer, parameters: parameters)
             if initializer.attributes.contains(named: "PreferredInitializer") {
                 marked.append(candidate)
             } else if !initializer.attributes.contains(named: "_disfavoredOverload") {
@@ -299,13 +322,16 @@ struct RegisteredType {
             }
         }
         if let preferred = marked.min(by: { $0.parameters.count < $1.parameters.count }) { return preferred }
-        if unmarked.count == 1 { return unmarked[0].1 }
-        if unmarked.count > 1 {
+        // A synchronous, non-throwing initialiser is taken before `async` or throwing ones, so a type that had one
+        // before those were supported keeps its registration.
+        let plain = unmarked.filter { !$0.1.isAsync && !$0.1.isThrowing }
+        for tier in [plain, unmarked.filter { $0.1.isAsync || $0.1.isThrowing }] where !tier.isEmpty {
+            if tier.count == 1 { return tier[0].1 }
             throw GraphMacroDiagnostic.multipleInitializers.error(
-                at: attribute, fixIts: unmarked.map { markPreferred($0.0) })
+                at: attribute, fixIts: tier.map { markPreferred($0.0) })
         }
         if initializers.isEmpty, !isEnum, storedPropertiesHaveDefaults {
-            return RegistrationInitializer(parameters: [])
+            return RegistrationInitializer(nil, parameters: [])
         }
         throw GraphMacroDiagnostic.missingPreferredInitializer.error(at: attribute)
     }
@@ -363,32 +389,140 @@ extension TypeSyntax {
 /// The initialiser a registration's factory calls.
 struct RegistrationInitializer {
     let parameters: [FunctionParameterSyntax]
+    let isAsync: Bool
+    let isThrowing: Bool
+    /// The initialiser's own isolation: `nil` when it has none (it takes the type's), `.none` when `nonisolated`.
+    let isolation: KeyIsolation?
 
-    /// The trailing closure after `Dependency`: `{ Type() }`, `{ (a: A) in Type(a: a) }`, or with `try
-    /// DependencyGraph.inject(byType:)` for each argument.
-    func factory(typeName: String, parameters mode: RegisterableConfiguration.Parameters) -> String {
-        guard !parameters.isEmpty else { return "{\n    \(typeName)()\n}" }
-        switch mode {
-        case .runtime:
-            var closureParameters: [String] = []
-            var arguments: [String] = []
-            for (index, parameter) in parameters.enumerated() {
-                let name = parameter.internalName ?? "parameter\(index)"
+    /// The initialiser `declaration` (`nil` for the implicit `init()`), called with `parameters`.
+    init(_ declaration: InitializerDeclSyntax?, parameters: [FunctionParameterSyntax]) {
+        self.parameters = parameters
+        let effects = declaration?.signature.effectSpecifiers
+        isAsync = effects?.asyncSpecifier != nil
+        isThrowing = effects?.throwsClause != nil
+        if declaration?.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) == true {
+            isolation = KeyIsolation.none
+        } else {
+            isolation = declaration?.attributes.globalActorIsolation
+        }
+    }
+
+    /// `init(a:b:)`, as messages name it.
+    var displayName: String { "init(\(parameters.labelList))" }
+
+    /// Rejects factory arguments on an actor-isolated registration, which Loom does not offer (an `async` one
+    /// hops to the actor instead, so it may take them).
+    func validate(
+        isolation: KeyIsolation, parameters mode: RegisterableConfiguration.Parameters, attribute: AttributeSyntax
+    ) throws {
+        guard !isAsync, mode == .runtime, !parameters.isEmpty else { return }
+        let actor: String
+        switch isolation {
+        case .none: return
+        case .mainActor: actor = "MainActor"
+        case .globalActor(let name): actor = name
+        }
+        throw GraphMacroDiagnostic.isolatedFactoryArguments(displayName, actor: actor).error(
+            at: attribute, fixIts: [.injectParameters(in: attribute)])
+    }
+
+    /// The `Dependency` expression that calls this initialiser, and the scope and eagerness modifiers after it.
+    ///
+    /// The defaults are `Dependency`'s own (automatic scope, lazy), so they are not repeated: the modifiers exist
+    /// only for `Sendable` values, and a non-`Sendable` type is registrable with the defaults (built per resolve). A
+    /// synchronous main-actor registration takes its scope as an argument, which needs no `Sendable` value.
+    func registration(typeName: String, configuration: RegisterableConfiguration, isolation: KeyIsolation)
+        -> (expression: String, modifiers: [String])
+    {
+        var head = "Dependency"
+        var modifiers: [String] = []
+        if !isAsync, isolation == .mainActor {
+            head += "(isolation: MainActor.self\(configuration.scope.map { ", scope: \($0)" } ?? ""))"
+        } else {
+            if !isAsync, case .globalActor(let actor) = isolation { head += "(isolation: \(actor).self)" }
+            if let scope = configuration.scope { modifiers.append(".scope(\(scope))") }
+        }
+        if configuration.eagerness != ".lazy" { modifiers.append(".eagerness(\(configuration.eagerness))") }
+        let factory = factory(typeName: typeName, parameters: configuration.parameters, isolation: isolation)
+        return ("\(head) \(factory)", modifiers)
+    }
+
+    /// The trailing closure after `Dependency`: `{ Type() }`, `{ (a: A) in Type(a: a) }`, `{ @Actor in Type() }`,
+    /// `{ @Actor () async throws -> Type in try await Type() }`, with `try DependencyGraph.inject(byType:)` (or, in
+    /// an `async` factory, `DependencyGraph.load`) for each injected argument.
+    private func factory(
+        typeName: String, parameters mode: RegisterableConfiguration.Parameters, isolation: KeyIsolation
+    ) -> String {
+        var closureParameters: [String] = []
+        var arguments: [String] = []
+        for (index, parameter) in parameters.enumerated() {
+            let argument: String
+            switch mode {
+            case .runtime:
+                argument = parameter.internalName ?? "parameter\(index)"
                 var type = parameter.type
                 if let attributed = type.as(AttributedTypeSyntax.self), attributed.specifiers.isEmpty {
                     type = attributed.baseType
                 }
-                closureParameters.append("\(name): \(type.trimmedDescription)")
-                arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
+                closureParameters.append("\(argument): \(type.trimmedDescription)")
+            case .injected:
+                // `load(_:)` picks its `Optional` and array overloads as `inject(byType:)` does.
+                argument =
+                    isAsync
+                    ? "DependencyGraph.load(\(parameter.metatypeExpression))"
+                    : "DependencyGraph.inject(byType: \(parameter.metatypeExpression))"
             }
-            let signature = "(\(closureParameters.joined(separator: ", "))) in"
-            return "{ \(signature)\n    \(typeName)(\(arguments.joined(separator: ", ")))\n}"
-        case .injected:
-            let arguments = parameters.map { parameter in
-                let injection = "DependencyGraph.inject(byType: \(parameter.metatypeExpression))"
-                return parameter.label.map { "\($0): \(injection)" } ?? injection
-            }
-            return "{\n    try \(typeName)(\(arguments.joined(separator: ", ")))\n}"
+            arguments.append(parameter.label.map { "\($0): \(argument)" } ?? argument)
         }
+        let throwing = isThrowing || (mode == .injected && !parameters.isEmpty)
+        let call =
+            (throwing ? "try " : "") + (isAsync ? "await " : "") + "\(typeName)(\(arguments.joined(separator: ", ")))"
+        let signature: String
+        if isAsync {
+            // Written out so the `async` overload is the only candidate; an isolated factory awaits the initialiser
+            // on its actor.
+            let effects = throwing ? "async throws" : "async"
+            signature =
+                " \(isolation.attribute)(\(closureParameters.joined(separator: ", "))) \(effects) -> \(typeName) in"
+        } else if case .globalActor = isolation {
+            signature = " \(isolation.attribute)in"
+        } else if !closureParameters.isEmpty {
+            signature = " (\(closureParameters.joined(separator: ", "))) in"
+        } else {
+            signature = ""
+        }
+        return "{\(signature)\n    \(call)\n}"
+    }
+}
+
+extension AttributeListSyntax {
+    /// The global actor these attributes isolate a declaration to, `nil` for none.
+    ///
+    /// `@MainActor` (however qualified), or an attribute without arguments whose name ends in `Actor`, the naming
+    /// convention of global actors (`@DatabaseActor`); `@Registerable(isolation:)` names any other actor.
+    var globalActorIsolation: KeyIsolation? {
+        for element in self {
+            guard let attribute = element.as(AttributeSyntax.self), attribute.arguments == nil,
+                attribute.simpleName.count > "Actor".count, attribute.simpleName.hasSuffix("Actor")
+            else { continue }
+            return KeyIsolation(actorType: attribute.attributeName.trimmedDescription)
+        }
+        return nil
+    }
+}
+
+extension FixIt {
+    /// Sets `parameters: .injected` in a `@Registerable` attribute, in the declaration's argument order.
+    static func injectParameters(in attribute: AttributeSyntax) -> FixIt {
+        var arguments = attribute.argumentArray
+        let injected = LabeledExprSyntax(label: "parameters", expression: ExprSyntax(stringLiteral: ".injected"))
+        if let index = arguments.firstIndex(where: { $0.label?.text == "parameters" }) {
+            arguments[index] = injected
+        } else {
+            arguments.insert(injected, at: arguments.firstIndex { $0.label?.text == "isolation" } ?? arguments.endIndex)
+        }
+        return .replaceArguments(
+            of: attribute, with: arguments,
+            message: "Resolve the parameters from the graph with 'parameters: .injected'")
     }
 }

@@ -3,7 +3,8 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// `@InjectedParameters` expansions (SMAC-1…SMAC-3, SMAC-7…SMAC-9) and diagnostics (SMAC-4…SMAC-6).
+/// `@InjectedParameters` expansions (SMAC-1…SMAC-3, SMAC-7…SMAC-9; `async` overloads load) and diagnostics
+/// (SMAC-4…SMAC-6).
 @Suite struct InjectedParametersMacroTests {
     static let location = "fileID: _loomFileID, line: _loomLine"
 
@@ -47,7 +48,7 @@ import Testing
 
                     @_disfavoredOverload
                     func a(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
-                        await a(one: _injectedParameter(byType: One.self, \(Self.location)))
+                        await a(one: _loadedParameter(byType: One.self, \(Self.location)))
                     }
                     func b(one: One) throws -> Int { 1 }
 
@@ -59,7 +60,7 @@ import Testing
 
                     @_disfavoredOverload
                     func c(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                        try await c(one: _injectedParameter(byType: One.self, \(Self.location)))
+                        try await c(one: _loadedParameter(byType: One.self, \(Self.location)))
                     }
                     mutating func d(one: One) {}
 
@@ -93,7 +94,7 @@ import Testing
 
                     @_disfavoredOverload
                     func upload(imageData: Data, convertedWith attributes: ImageAttributes = [], _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                        try await upload(imageData: imageData, convertedWith: attributes, processingService: _injectedParameter(byType: ImageProcessingService.self, \(Self.location)))
+                        try await upload(imageData: imageData, convertedWith: attributes, processingService: _loadedParameter(byType: ImageProcessingService.self, \(Self.location)))
                     }
                 }
                 """)
@@ -248,7 +249,7 @@ import Testing
             macroSpecs: Self.withoutPreferredInitializer)
     }
 
-    @Test func failableThrowingAndAsyncInitializersAreNotPreferred() {
+    @Test func failableInitializersAreNotPreferredButAsyncAndThrowingOnesAre() {
         assertExpansion(
             """
             struct Service {
@@ -256,6 +257,8 @@ import Testing
                 init?(repository: EntityRepository) {}
                 @InjectedParameters
                 init(clock: Clock) async throws {}
+                @InjectedParameters
+                init(calendar: Calendar) throws {}
             }
             """,
             expandedSource: """
@@ -269,8 +272,94 @@ import Testing
                     init(clock: Clock) async throws {}
 
                     @_disfavoredOverload
+                    @PreferredInitializer
                     init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                        try await self.init(clock: _injectedParameter(byType: Clock.self, \(Self.location)))
+                        try await self.init(clock: _loadedParameter(byType: Clock.self, \(Self.location)))
+                    }
+                    init(calendar: Calendar) throws {}
+
+                    @_disfavoredOverload
+                    @PreferredInitializer
+                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) throws {
+                        try self.init(calendar: _injectedParameter(byType: Calendar.self, \(Self.location)))
+                    }
+                }
+                """,
+            macroSpecs: Self.withoutPreferredInitializer)
+    }
+
+    // MARK: async overloads load
+
+    @Test func anAsyncInitializerLoadsItsParametersInEveryForm() {
+        assertExpansion(
+            """
+            final class Repository {
+                @InjectedParameters(ignoring: "name")
+                @MainActor
+                init(name: String, pool: ConnectionPool, audit: AuditLog?, observers: [any Observer], _ clock: any Clock) async {}
+            }
+            """,
+            expandedSource: """
+                final class Repository {
+                    @MainActor
+                    init(name: String, pool: ConnectionPool, audit: AuditLog?, observers: [any Observer], _ clock: any Clock) async {}
+
+                    @_disfavoredOverload
+                    @PreferredInitializer
+                    @MainActor
+                    convenience init(name: String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
+                        await self.init(name: name, pool: _loadedParameter(byType: ConnectionPool.self, \(Self.location)), audit: _loadedParameter(byType: AuditLog?.self, \(Self.location)), observers: _loadedParameter(byType: [any Observer].self, \(Self.location)), _loadedParameter(byType: (any Clock).self, \(Self.location)))
+                    }
+                }
+                """,
+            macroSpecs: Self.withoutPreferredInitializer)
+    }
+
+    @Test func anAsyncFunctionLoadsByNameAndFallsBackToTypeForWildcards() {
+        assertExpansion(
+            """
+            enum Archiver {
+                @InjectedParameters(strategy: .byName)
+                static func archive(to destination: Archive, _: Clock, analytics: Analytics?) async throws {}
+            }
+            """,
+            expandedSource: """
+                enum Archiver {
+                    static func archive(to destination: Archive, _: Clock, analytics: Analytics?) async throws {}
+
+                    @_disfavoredOverload
+                    static func archive(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
+                        try await archive(to: _loadedParameter(byName: "destination", as: Archive.self, \(Self.location)), _loadedParameter(byType: Clock.self, \(Self.location)), analytics: _loadedParameter(byName: "analytics", as: Analytics?.self, \(Self.location)))
+                    }
+                }
+                """)
+    }
+
+    @Test func synchronousLoadingInjectsInAnAsyncOverload() {
+        assertExpansion(
+            """
+            @MainActor
+            final class ProfileScreen {
+                @InjectedParameters(strategy: .byName, loading: .synchronous)
+                func present(viewModel: ProfileViewModel) async {}
+                @InjectedParameters(loading: InjectedParametersLoading.synchronous)
+                func refresh(viewModel: ProfileViewModel) {}
+            }
+            """,
+            expandedSource: """
+                @MainActor
+                final class ProfileScreen {
+                    func present(viewModel: ProfileViewModel) async {}
+
+                    @_disfavoredOverload
+                    func present(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
+                        await present(viewModel: _injectedParameter(byName: "viewModel", as: ProfileViewModel.self, \(Self.location)))
+                    }
+                    func refresh(viewModel: ProfileViewModel) {}
+
+                    @_disfavoredOverload
+                    func refresh(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
+                        refresh(viewModel: _injectedParameter(byType: ProfileViewModel.self, \(Self.location)))
                     }
                 }
                 """)
@@ -558,6 +647,22 @@ import Testing
             expandedSource: """
                 struct Service {
                     func run(a: A) {}
+                }
+                """)
+    }
+
+    @Test func aMalformedLoadingIsReported() {
+        assertDiagnostic(
+            """
+            struct Service {
+                @InjectedParameters(loading: .eventually)
+                func run(a: A) async {}
+            }
+            """,
+            message: "Malformed arguments. 'loading:' must be '.automatic' or '.synchronous'.", line: 2, column: 34,
+            expandedSource: """
+                struct Service {
+                    func run(a: A) async {}
                 }
                 """)
     }

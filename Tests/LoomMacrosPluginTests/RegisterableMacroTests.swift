@@ -1,7 +1,8 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// `@Registerable` expansions (SMAC-12, -13, -14, -16) and diagnostics (SMAC-14, -15).
+/// `@Registerable` expansions (SMAC-12, -13, -14, -16; `async`, throwing and actor-isolated initialisers) and
+/// diagnostics (SMAC-14, -15; factory arguments of isolated registrations).
 @Suite struct RegisterableMacroTests {
     @Test func theDefaultsRegisterByTypeWithDependencysOwnDefaults() {
         assertExpansion(
@@ -272,7 +273,482 @@ import Testing
                 """)
     }
 
+    // MARK: async and throwing initialisers
+
+    @Test func anAsyncInitializerGeneratesAnAsyncRegistration() {
+        // The article's `Database` (ArticleExpansionTests) has a scope; this one a value locator and public members.
+        assertExpansion(
+            """
+            @Registerable(by: .value(FeedKind.news))
+            public struct NewsFeed: Sendable {
+                public init() async throws {}
+            }
+            """,
+            expandedSource: """
+                public struct NewsFeed: Sendable {
+                    public init() async throws {}
+                }
+
+                extension NewsFeed: RegisterableDependency, AutoregisterableDependency {
+                    public static let dependencyValue = FeedKind.news
+
+                    public static let dependencyRegistration = Dependency { () async throws -> NewsFeed in
+                        try await NewsFeed()
+                    }
+                    .associated(with: dependencyValue)
+                }
+                """)
+    }
+
+    @Test func anAsyncInitializersRuntimeParametersAreFactoryArguments() {
+        assertExpansion(
+            """
+            @Registerable
+            struct Pool {
+                init(region: Region, _ size: Int) async {}
+            }
+            """,
+            expandedSource: """
+                struct Pool {
+                    init(region: Region, _ size: Int) async {}
+                }
+
+                extension Pool: RegisterableDependency, AutoregisterableDependency {
+                    static let dependencyRegistration = Dependency { (region: Region, size: Int) async -> Pool in
+                        await Pool(region: region, size)
+                    }
+                }
+                """)
+    }
+
+    @Test func anAsyncInitializersInjectedParametersAreLoaded() {
+        assertExpansion(
+            """
+            @Registerable(parameters: .injected)
+            actor Catalog {
+                init(database: Database, cache: (any Cache)?, feeds: [Feed]) async {}
+            }
+            """,
+            expandedSource: """
+                actor Catalog {
+                    init(database: Database, cache: (any Cache)?, feeds: [Feed]) async {}
+                }
+
+                extension Catalog: RegisterableDependency, AutoregisterableDependency {
+                    static let dependencyRegistration = Dependency { () async throws -> Catalog in
+                        try await Catalog(database: DependencyGraph.load(Database.self), cache: DependencyGraph.load((any Cache)?.self), feeds: DependencyGraph.load([Feed].self))
+                    }
+                }
+                """)
+    }
+
+    @Test func aThrowingInitializerIsTried() {
+        assertExpansion(
+            """
+            @Registerable
+            struct Settings {
+                init(path: String) throws {}
+            }
+            """,
+            expandedSource: """
+                struct Settings {
+                    init(path: String) throws {}
+                }
+
+                extension Settings: RegisterableDependency, AutoregisterableDependency {
+                    static let dependencyRegistration = Dependency { (path: String) in
+                        try Settings(path: path)
+                    }
+                }
+                """)
+    }
+
+    @Test func aSynchronousInitializerIsTakenBeforeAsyncAndThrowingOnes() {
+        assertExpansion(
+            """
+            @Registerable
+            final class Store {
+                init(url: URL) async throws {}
+                init() {}
+                init(path: String) throws {}
+            }
+            """,
+            expandedSource: """
+                final class Store {
+                    init(url: URL) async throws {}
+                    init() {}
+                    init(path: String) throws {}
+                }
+
+                extension Store: RegisterableDependency, AutoregisterableDependency {
+                    static let dependencyRegistration = Dependency {
+                        Store()
+                    }
+                }
+                """)
+    }
+
+    @Test func anAsyncInjectedParametersInitializerMarksItsOverload() {
+        assertExpansion(
+            """
+            @Registerable
+            final class Exporter: Sendable {
+                init(path: String) {}
+                @InjectedParameters
+                init(database: Database) async {}
+            }
+            """,
+            expandedSource: """
+                final class Exporter: Sendable {
+                    init(path: String) {}
+                    init(database: Database) async {}
+
+                    @_disfavoredOverload
+                    convenience init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
+                        await self.init(database: _loadedParameter(byType: Database.self, fileID: _loomFileID, line: _loomLine))
+                    }
+                }
+
+                extension Exporter: RegisterableDependency, AutoregisterableDependency {
+                    static let dependencyRegistration = Dependency { () async -> Exporter in
+                        await Exporter()
+                    }
+                }
+                """)
+    }
+
+    // MARK: Actor isolation
+
+    @Test func aMainActorTypeGetsAMainActorRegistrationWithItsScopeAsAnArgument() {
+        assertExpansion(
+            """
+            @Registerable(by: .name("profile"), scope: .singleton, eagerness: .eager)
+            @MainActor
+            final class ProfileViewModel {
+                init() {}
+            }
+            """,
+            expandedSource: """
+                @MainActor
+                final class ProfileViewModel {
+                    init() {}
+                }
+
+                extension ProfileViewModel: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyName: String = "profile"
+
+                    nonisolated static let dependencyRegistration = Dependency(isolation: MainActor.self, scope: .singleton) {
+                        ProfileViewModel()
+                    }
+                    .named(dependencyName)
+                    .eagerness(.eager)
+                }
+                """)
+    }
+
+    @Test func aMainActorInitializerIsolatesTheRegistrationAndInjectsOnTheActor() {
+        assertExpansion(
+            """
+            @Registerable(parameters: .injected)
+            struct Palette {
+                @Swift.MainActor
+                init(theme: Theme) throws {}
+            }
+            """,
+            expandedSource: """
+                struct Palette {
+                    @Swift.MainActor
+                    init(theme: Theme) throws {}
+                }
+
+                extension Palette: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency(isolation: MainActor.self) {
+                        try Palette(theme: DependencyGraph.inject(byType: Theme.self))
+                    }
+                }
+                """)
+    }
+
+    @Test func aNonisolatedInitializerOfAMainActorTypeIsNotIsolated() {
+        assertExpansion(
+            """
+            @Registerable
+            @MainActor
+            final class Formatter {
+                nonisolated init() {}
+            }
+            """,
+            expandedSource: """
+                @MainActor
+                final class Formatter {
+                    nonisolated init() {}
+                }
+
+                extension Formatter: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency {
+                        Formatter()
+                    }
+                }
+                """)
+    }
+
+    @Test func anotherGlobalActorGetsAnExplicitlyIsolatedClosure() {
+        assertExpansion(
+            """
+            @Registerable(scope: .singleton)
+            @Storage.DatabaseActor
+            final class ConnectionPool {
+                init() throws {}
+            }
+            """,
+            expandedSource: """
+                @Storage.DatabaseActor
+                final class ConnectionPool {
+                    init() throws {}
+                }
+
+                extension ConnectionPool: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency(isolation: Storage.DatabaseActor.self) { @Storage.DatabaseActor in
+                        try ConnectionPool()
+                    }
+                    .scope(.singleton)
+                }
+                """)
+    }
+
+    @Test(arguments: [("@MainActor", "MainActor"), ("@DatabaseActor", "DatabaseActor")])
+    func anAsyncInitializerOfAnIsolatedTypeIsAnAsyncFactoryOnItsActor(attribute: String, actor: String) {
+        assertExpansion(
+            """
+            @Registerable(parameters: .injected)
+            \(attribute)
+            final class Dashboard {
+                init(store: Store) async {}
+            }
+            """,
+            expandedSource: """
+                \(attribute)
+                final class Dashboard {
+                    init(store: Store) async {}
+                }
+
+                extension Dashboard: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency { @\(actor) () async throws -> Dashboard in
+                        try await Dashboard(store: DependencyGraph.load(Store.self))
+                    }
+                }
+                """)
+    }
+
+    @Test func anAsyncInitializerOnAnActorKeepsItsRuntimeParameters() {
+        assertExpansion(
+            """
+            @Registerable
+            final class IndexShard: Sendable {
+                @IndexActor
+                init(name: String) async {}
+            }
+            """,
+            expandedSource: """
+                final class IndexShard: Sendable {
+                    @IndexActor
+                    init(name: String) async {}
+                }
+
+                extension IndexShard: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency { @IndexActor (name: String) async -> IndexShard in
+                        await IndexShard(name: name)
+                    }
+                }
+                """)
+    }
+
+    @Test func theIsolationArgumentNamesAnyActor() {
+        assertExpansion(
+            """
+            @Registerable(isolation: Renderer.self)
+            final class Canvas {
+                init() {}
+            }
+            """,
+            expandedSource: """
+                final class Canvas {
+                    init() {}
+                }
+
+                extension Canvas: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency(isolation: Renderer.self) { @Renderer in
+                        Canvas()
+                    }
+                }
+                """)
+    }
+
+    @Test func anIsolationOfNilOverridesTheAttributes() {
+        assertExpansion(
+            """
+            @Registerable(isolation: nil)
+            @TracedActor
+            struct Span {
+                init() {}
+            }
+            """,
+            expandedSource: """
+                @TracedActor
+                struct Span {
+                    init() {}
+                }
+
+                extension Span: RegisterableDependency, AutoregisterableDependency {
+                    nonisolated static let dependencyRegistration = Dependency {
+                        Span()
+                    }
+                }
+                """)
+    }
+
+    @Test func anActorsAttributesAreNotReadAsIsolation() {
+        assertExpansion(
+            """
+            @Registerable
+            @ModelActor
+            actor Importer {
+                init() {}
+            }
+            """,
+            expandedSource: """
+                @ModelActor
+                actor Importer {
+                    init() {}
+                }
+
+                extension Importer: RegisterableDependency, AutoregisterableDependency {
+                    static let dependencyRegistration = Dependency {
+                        Importer()
+                    }
+                }
+                """)
+    }
+
     // MARK: Diagnostics
+
+    @Test func anIsolatedRegistrationWithRuntimeParametersAsksForInjection() {
+        assertDiagnostic(
+            """
+            @Registerable(scope: .singleton)
+            @MainActor
+            final class ProfileViewModel {
+                init(user: User) {}
+            }
+            """,
+            message:
+                "An isolated registration takes no factory arguments: 'init(user:)' runs on 'MainActor', and its "
+                + "parameters would be runtime arguments. Resolve them from the graph with 'parameters: .injected', "
+                + "or mark an initializer without parameters '@PreferredInitializer'.",
+            line: 1, column: 1, fixIts: ["Resolve the parameters from the graph with 'parameters: .injected'"],
+            fixedSource: """
+                @Registerable(scope: .singleton, parameters: .injected)
+                @MainActor
+                final class ProfileViewModel {
+                    init(user: User) {}
+                }
+                """,
+            expandedSource: """
+                @MainActor
+                final class ProfileViewModel {
+                    init(user: User) {}
+                }
+                """)
+    }
+
+    @Test(arguments: [
+        ("parameters: .runtime, isolation: Renderer.self", "parameters: .injected, isolation: Renderer.self"),
+        (
+            "eagerness: .lazy, isolation: Renderer.self",
+            "eagerness: .lazy, parameters: .injected, isolation: Renderer.self"
+        ),
+    ])
+    func theInjectionFixItReplacesRuntimeAndKeepsTheArgumentOrder(arguments: String, fixed: String) {
+        assertDiagnostic(
+            """
+            @Registerable(\(arguments))
+            final class Canvas {
+                init(_ size: Size) {}
+            }
+            """,
+            message:
+                "An isolated registration takes no factory arguments: 'init(_:)' runs on 'Renderer', and its "
+                + "parameters would be runtime arguments. Resolve them from the graph with 'parameters: .injected', "
+                + "or mark an initializer without parameters '@PreferredInitializer'.",
+            line: 1, column: 1, fixIts: ["Resolve the parameters from the graph with 'parameters: .injected'"],
+            fixedSource: """
+                @Registerable(\(fixed))
+                final class Canvas {
+                    init(_ size: Size) {}
+                }
+                """,
+            expandedSource: """
+                final class Canvas {
+                    init(_ size: Size) {}
+                }
+                """)
+    }
+
+    @Test func severalAsyncOrThrowingInitializersAreAmbiguous() {
+        assertDiagnostic(
+            """
+            @Registerable
+            final class Store {
+                init(url: URL) async throws {}
+                init(path: String) throws {}
+                init?(name: String) {}
+            }
+            """,
+            message:
+                "Multiple supported initializers found. Please consider using the '@PreferredInitializer' attribute on "
+                + "a supported initializer, to use it for initializing the dependency.",
+            line: 1, column: 1,
+            fixIts: [
+                "Mark 'init(url:)' with '@PreferredInitializer'", "Mark 'init(path:)' with '@PreferredInitializer'",
+            ],
+            fixedSource: """
+                @Registerable
+                final class Store {
+                    @PreferredInitializer
+                    init(url: URL) async throws {}
+                    init(path: String) throws {}
+                    init?(name: String) {}
+                }
+                """,
+            expandedSource: """
+                final class Store {
+                    init(url: URL) async throws {}
+                    init(path: String) throws {}
+                    init?(name: String) {}
+                }
+                """)
+    }
+
+    @Test func aMalformedIsolationIsReported() {
+        assertDiagnostic(
+            """
+            @Registerable(isolation: "main")
+            struct Service {
+                init() {}
+            }
+            """,
+            message:
+                "Malformed arguments. 'isolation:' must be a global actor type followed by '.self', like "
+                + "'MainActor.self', or nil.",
+            line: 1, column: 26,
+            expandedSource: """
+                struct Service {
+                    init() {}
+                }
+                """)
+    }
+
+    // MARK: Diagnostics of the locator, the initialiser and the type
 
     @Test func severalUnmarkedInitializersAreAmbiguous() {
         assertDiagnostic(
@@ -347,22 +823,18 @@ import Testing
             """
             @Registerable
             final class Service {
-                init() async {}
                 init?(name: String) {}
                 init<T>(value: T) {}
-                init(id: Int) throws {}
             }
             """,
             message:
                 "Failed to find a supported preferred initializer. Please consider using the '@PreferredInitializer' "
-                + "attribute on a synchronous, non-failable initializer that has no generic arguments.",
+                + "attribute on a non-failable initializer that has no generic arguments.",
             line: 1, column: 1,
             expandedSource: """
                 final class Service {
-                    init() async {}
                     init?(name: String) {}
                     init<T>(value: T) {}
-                    init(id: Int) throws {}
                 }
                 """)
     }
@@ -377,7 +849,7 @@ import Testing
             """,
             message:
                 "Failed to find a supported preferred initializer. Please consider using the '@PreferredInitializer' "
-                + "attribute on a synchronous, non-failable initializer that has no generic arguments.",
+                + "attribute on a non-failable initializer that has no generic arguments.",
             line: 1, column: 1,
             expandedSource: """
                 enum Mode {
@@ -396,7 +868,7 @@ import Testing
             """,
             message:
                 "Failed to find a supported preferred initializer. Please consider using the '@PreferredInitializer' "
-                + "attribute on a synchronous, non-failable initializer that has no generic arguments.",
+                + "attribute on a non-failable initializer that has no generic arguments.",
             line: 1, column: 1,
             expandedSource: """
                 struct Session {

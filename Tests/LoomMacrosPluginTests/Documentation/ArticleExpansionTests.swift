@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// The "expands to" blocks of the documentation articles, compared with what the macros really generate:
+// The "expands to" (and "the macro generates") blocks of the documentation articles, compared with what the macros really generate:
 // "Declaring keys with macros" and "Generating injection code" (Modules/LoomMacros/LoomMacros.docc/Articles/) and
 // "Configuration keys" (Modules/LoomKeys/LoomKeys.docc/Articles/). Each test expands the article's source and
 // also checks that the article still shows the expected text, so the two cannot drift apart. The snippets
@@ -179,5 +179,89 @@ private let generatingCode = "Modules/LoomMacros/LoomMacros.docc/Articles/Genera
                 // Dependency { try InvoiceService(store: DependencyGraph.inject(byType: (any ReportStore).self),
                 //                                 audit: DependencyGraph.inject(byType: AuditLog?.self)) }
                 """))
+    }
+
+    @Test func theAsyncFunctionOverload() throws {
+        let overload = """
+            @_disfavoredOverload
+            func migrate(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
+                try await migrate(database: _loadedParameter(byType: Database.self, fileID: _loomFileID, line: _loomLine))
+            }
+            """
+        assertExpansion(
+            """
+            final class Migrator {
+                @InjectedParameters
+                func migrate(database: Database) async throws {}
+            }
+            """,
+            expandedSource: """
+                final class Migrator {
+                    func migrate(database: Database) async throws {}
+
+                \(overload.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                }
+                """)
+        #expect(
+            try article(generatingCode).contains(
+                "For `migrate(database:)` the macro generates:\n\n```swift\n" + overload))
+    }
+
+    @Test(arguments: [
+        (
+            """
+            @Registerable(scope: .singleton)
+            final class Database: Sendable {
+                init() async throws {}
+            }
+            """,
+            """
+            extension Database: RegisterableDependency, AutoregisterableDependency {
+                static let dependencyRegistration = Dependency { () async throws -> Database in
+                    try await Database()
+                }
+                .scope(.singleton)
+            }
+            """
+        ),
+        (
+            """
+            @Registerable(scope: .singleton)
+            @MainActor
+            final class ProfileViewModel {
+                init() {}
+            }
+            """,
+            """
+            extension ProfileViewModel: RegisterableDependency, AutoregisterableDependency {
+                nonisolated static let dependencyRegistration = Dependency(isolation: MainActor.self, scope: .singleton) {
+                    ProfileViewModel()
+                }
+            }
+            """
+        ),
+        (
+            """
+            @Registerable(scope: .singleton)
+            @DatabaseActor
+            final class ConnectionPool {
+                init() throws {}
+            }
+            """,
+            """
+            extension ConnectionPool: RegisterableDependency, AutoregisterableDependency {
+                nonisolated static let dependencyRegistration = Dependency(isolation: DatabaseActor.self) { @DatabaseActor in
+                    try ConnectionPool()
+                }
+                .scope(.singleton)
+            }
+            """
+        ),
+    ])
+    func theAsyncAndIsolatedRegisterableExpansions(source: String, expansion: String) throws {
+        // The declaration without its `@Registerable` line, then the generated extension.
+        let declaration = source.split(separator: "\n").dropFirst().joined(separator: "\n")
+        assertExpansion(source, expandedSource: declaration + "\n\n" + expansion)
+        #expect(try article(generatingCode).contains(source + "\n\n// expands to\n" + expansion))
     }
 }

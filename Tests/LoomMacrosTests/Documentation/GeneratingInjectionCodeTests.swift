@@ -12,8 +12,10 @@
 //   types live in a private namespace enum and the tests name them through local type aliases; being private they
 //   stay out of this target's generated `DependencyGroup`. The article's `public` modifiers are dropped.
 // - Resolving from the dependency graph needs activated containers, so those tests run in child processes.
+// - In "Async functions", `Database.connect()` is a stand-in that counts its connections.
 import Foundation
 import LoomMacros
+import LoomTestSupport
 import Testing
 
 // MARK: Injected parameters
@@ -46,6 +48,38 @@ func upload(
 ) async throws {}
 
 // generated: upload(imageData:convertedWith:), which injects processingService
+
+private enum AsyncFunctionExample {
+    final class Database: Sendable {
+        static let connections = Counter()
+        static func connect() async throws -> Database {
+            await Task.yield()
+            connections.increment()
+            return Database()
+        }
+    }
+
+    final class Migrator {
+        @InjectedParameters
+        func migrate(database: Database) async throws {}
+    }
+}
+
+private enum SynchronousLoadingExample {
+    final class ProfileViewModel {}
+
+    @MainActor
+    final class ProfileScreen {
+        @InjectedParameters(loading: .synchronous)
+        func present(viewModel: ProfileViewModel) async {}  // ProfileViewModel is not Sendable
+    }
+
+    /// The article's screen, shown from the main actor with a main-actor registration of its view model.
+    @MainActor static func presentProfile() async throws {
+        await DependencyGraph.activate(Container { Dependency(isolation: MainActor.self) { ProfileViewModel() } })
+        await ProfileScreen().present()
+    }
+}
 
 // MARK: Registerable types
 
@@ -80,6 +114,33 @@ private final class ArticleAuditLog: Sendable {}
 @Registerable(parameters: .injected)
 private final class ArticleInvoiceService: Sendable {
     init(store: any ArticleReportStore, audit: ArticleAuditLog?) {}
+}
+
+// MARK: Async initialisers and actor isolation
+
+private enum AsyncInitializerExample {
+    @Registerable(scope: .singleton)
+    final class Database: Sendable {
+        init() async throws {}
+    }
+}
+
+private enum MainActorExample {
+    @Registerable(scope: .singleton)
+    @MainActor
+    final class ProfileViewModel {
+        init() {}
+    }
+}
+
+// `DatabaseActor` is the global actor of DeclaringKeysWithMacrosTests.swift (same target), declared as the
+// "Declaring keys with macros" article declares it.
+private enum GlobalActorExample {
+    @Registerable(scope: .singleton)
+    @DatabaseActor
+    final class ConnectionPool {
+        init() throws {}
+    }
 }
 
 @Suite struct GeneratingInjectionCodeTests {
@@ -165,5 +226,50 @@ private final class ArticleInvoiceService: Sendable {
                 Container { Dependency { () -> any ArticleReportStore in ArticleDiskReportStore() } })
             _ = try invoices.resolve(InvoiceService.self)  // `audit` is optional: nil when not registered
         }
+    }
+
+    @Test func asyncFunctionsLoadTheirParameters() async {
+        await #expect(processExitsWith: .success) {
+            typealias Database = AsyncFunctionExample.Database
+            typealias Migrator = AsyncFunctionExample.Migrator
+            await DependencyGraph.activate(
+                Container {
+                    Dependency { () async throws -> Database in try await Database.connect() }.scope(.singleton)
+                })
+            // Not connected yet: a synchronous injection could not build it.
+            #expect(throws: InjectionError.self) { try DependencyGraph.inject(byType: Database.self) }
+            try await Migrator().migrate()  // loads the database, connecting it on first use
+            try await Migrator().migrate()
+            #expect(Database.connections.value == 1)
+        }
+    }
+
+    @Test func synchronousLoadingInjectsANonSendableValue() async {
+        await #expect(processExitsWith: .success) {
+            try await SynchronousLoadingExample.presentProfile()
+        }
+    }
+
+    @Test func anAsyncInitialiserRegistersAnAsyncFactory() async throws {
+        typealias Database = AsyncInitializerExample.Database
+        let container = Container { Database.dependencyRegistration }
+        expectAsynchronousDependency { _ = try container.resolve(Database.self) }  // RegisterableAsyncTests.swift
+        let database = try await container.load(Database.self)
+        #expect(try container.resolve(Database.self) === database)  // settled: a synchronous resolve answers
+    }
+
+    @MainActor @Test func aMainActorTypeIsResolvedSynchronouslyOnTheMainActor() throws {
+        typealias ProfileViewModel = MainActorExample.ProfileViewModel
+        let container = Container { ProfileViewModel.dependencyRegistration }
+
+        let model: ProfileViewModel = try container.resolve()
+        #expect(try container.resolve(ProfileViewModel.self) === model)  // `scope: .singleton`
+    }
+
+    @Test func aGlobalActorTypeIsLoadedOnItsActor() async throws {
+        typealias ConnectionPool = GlobalActorExample.ConnectionPool
+        let container = Container { ConnectionPool.dependencyRegistration }
+        let pool = try await container.load(ConnectionPool.self)
+        #expect(try await container.load(ConnectionPool.self) === pool)
     }
 }
