@@ -1,4 +1,5 @@
 public import Configuration
+internal import Foundation
 internal import LoomCore
 public import LoomKeys
 
@@ -28,7 +29,7 @@ public struct ConfBinding: Sendable, CustomStringConvertible {
     /// The Loom key's identity.
     let id: ObjectIdentifier
     /// The key as Loom names it (`ConfKeys.httpTimeout`).
-    var keyName: String
+    let keyName: String
     /// The type providers are asked for.
     let type: ConfigType
     /// The value type, as errors name it: `Int (int)`.
@@ -69,9 +70,6 @@ public struct ConfBinding: Sendable, CustomStringConvertible {
     public init<K: ConfKey>(_ keyPath: KeyPath<ConfKeys, K.Type>, to configKey: ConfigKey, isSecret: Bool = false)
     where K.Value: ConfBindable {
         self.init(K.self, to: configKey, isSecret: isSecret)
-        // The key path prints as written (`\ConfKeys.httpTimeout`), which reads better than the key type's name.
-        let written = String(describing: keyPath)
-        if written.hasPrefix("\\") { keyName = String(written.dropFirst()) }
     }
 
     /// Binds a key, named by its type, to a configuration key.
@@ -87,7 +85,7 @@ public struct ConfBinding: Sendable, CustomStringConvertible {
     public init<K: ConfKey>(_ key: K.Type, to configKey: ConfigKey, isSecret: Bool = false)
     where K.Value: ConfBindable {
         id = ObjectIdentifier(key)
-        keyName = String(reflecting: key)
+        keyName = Self.name(of: key)
         type = K.Value.configType
         expected = "\(K.Value.self) (read as \(K.Value.configType.rawValue))"
         self.configKey = AbsoluteConfigKey(configKey)
@@ -95,6 +93,13 @@ public struct ConfBinding: Sendable, CustomStringConvertible {
         box = { content in K.Value(configContent: content).map { BoundKeys.trackedBox($0, for: K.self) } }
         defaultBox = { BoundKeys.defaultValue(of: K.self).map { BoundKeys.trackedBox($0, for: K.self) } }
         describe = { box in String(describing: box.unboxed(as: K.Value.self)) }
+    }
+
+    /// How messages name a key: `ConfKeys.httpTimeout` for one `#declareConfKey` wrote, else its type's name.
+    static func name(of key: Any.Type) -> String {
+        let name = String(reflecting: key)
+        guard let range = name.range(of: "ConfKeys.ConfKey_") else { return name }
+        return "ConfKeys." + name[range.upperBound...]
     }
 
     /// `http.timeout → ConfKeys.httpTimeout (int)`.
