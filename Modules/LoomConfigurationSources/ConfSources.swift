@@ -234,6 +234,11 @@ public final class ConfSources: Sendable {
         case .success(let changed):
             guard !changed.isEmpty else { return ConfLoadResult(changedKeys: [], rebuiltInstances: 0, containers: []) }
             let invalidation = BoundKeys.invalidate(keys: changed.map(\.id))
+            if !invalidation.stillBuilding.isEmpty {
+                // A build that read the old values may publish after the drop: drop it again once it ends.
+                let building = invalidation.stillBuilding
+                Task { await BoundKeys.settle(building) }
+            }
             let keys = changed.map(\.configKey.description)
             let containers = invalidation.containers
             GraphEngine.shared.emit(

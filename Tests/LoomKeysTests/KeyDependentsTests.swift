@@ -1,3 +1,4 @@
+import Foundation
 import LoomCore
 import LoomKeys
 import LoomTestSupport
@@ -9,6 +10,7 @@ enum UntrackedTag {}
 enum TransientReadTag {}
 enum OutsideReadTag {}
 enum ScopedReadTag {}
+enum InFlightTag {}
 
 /// Publishes `value` as the tracked root value of `key`, as a configuration load does.
 func publishTracked<Tag>(_ value: Int, for key: IntKey<Tag>.Type) {
@@ -87,5 +89,36 @@ func publishTracked<Tag>(_ value: Int, for key: IntKey<Tag>.Type) {
         }
         #expect(try container.resolve(Int.self) == 1, "the live instance was not rebuilt")
         #expect(builds.value == 3)
+    }
+
+    @Test func aBuildThatReadTheOldValueWhenItsKeyChangedIsDroppedOnceItEnds() async throws {
+        publishTracked(1, for: IntKey<InFlightTag>.self)
+        let didRead = DispatchSemaphore(value: 0)
+        let mayFinish = DispatchSemaphore(value: 0)
+        let container = Container(name: "in flight")
+        container.register(Int.self, scope: .singleton) {
+            let value = Conf[key: IntKey<InFlightTag>.self]
+            if value == 1 {
+                didRead.signal()
+                mayFinish.wait()
+            }
+            return value
+        }
+        let built = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? container.resolve(Int.self)
+            built.signal()
+        }.start()
+        didRead.wait()
+
+        publishTracked(2, for: IntKey<InFlightTag>.self)
+        let invalidation = BoundKeys.invalidate(keys: [ObjectIdentifier(IntKey<InFlightTag>.self)])
+        #expect(invalidation.stillBuilding.map(\.ownerDescription) == ["Container(in flight)"])
+        mayFinish.signal()
+        built.wait()
+        #expect(try container.resolve(Int.self) == 1, "the build published what it read")
+
+        await BoundKeys.settle(invalidation.stillBuilding)
+        #expect(try container.resolve(Int.self) == 2)
     }
 }

@@ -43,6 +43,10 @@ package enum KeyDependents {
     package struct Invalidation: Sendable {
         /// The registrations whose cached instances were dropped.
         package var entries: [RegistrationEntry] = []
+        /// Those of them whose instance was being built at that moment.
+        ///
+        /// Such a build may have read the old values, and publishes after the drop: pass them to ``settle(_:)``.
+        package var stillBuilding: [RegistrationEntry] = []
         /// The containers holding them, as they print, without repeats, in the order met.
         package var containers: [String] {
             var seen: Set<String> = []
@@ -89,9 +93,9 @@ package enum KeyDependents {
 
     /// Drops every cached instance whose factory read one of `keys` while it was built, and forgets those records.
     ///
-    /// The one place a reload reaches the engine: teardown hooks for dropped instances belong here. A registration
-    /// whose instance is still being built keeps its records (its factory may have read the old value), so the next
-    /// change of the same keys drops it again.
+    /// With ``settle(_:)``, the one place a reload reaches the engine: teardown hooks for dropped instances belong in
+    /// ``drop(_:)``. A registration whose instance is still being built keeps its records and is listed in
+    /// ``Invalidation/stillBuilding``: its factory may have read the old value.
     ///
     /// - Parameters:
     ///   - keys: The identities of the keys whose values changed.
@@ -103,11 +107,11 @@ package enum KeyDependents {
     {
         let bits = Set(keys.map { UInt(bitPattern: $0) })
         let scopeID = scope.map(ObjectIdentifier.init)
-        let targets = state.withLock { state -> [(RegistrationEntry, IsolatedCaches?, Bool)] in
+        let targets = state.withLock { state -> [Target] in
             var found: Set<Dependent> = []
             for key in bits { found.formUnion(state.dependents[key] ?? []) }
             if let scopeID { found = found.filter { $0.caches == scopeID } }
-            var targets: [(RegistrationEntry, IsolatedCaches?, Bool)] = []
+            var targets: [Target] = []
             for dependent in found {
                 guard let record = state.records[dependent] else { continue }
                 let isolated = dependent.caches != nil
@@ -117,22 +121,62 @@ package enum KeyDependents {
                 }
                 let isBeingBuilt = !isolated && entry.plainSlot?.isBeingBuilt == true
                 if !isBeingBuilt { forget(dependent, record, in: &state) }
-                targets.append((entry, record.caches, isolated))
+                targets.append(Target(entry: entry, caches: record.caches, isolated: isolated))
             }
-            return targets.sorted { $0.0.sequence < $1.0.sequence }
+            return targets.sorted { $0.entry.sequence < $1.entry.sequence }
         }
-        // Outside the lock: dropping an instance may run its deinit.
         var invalidation = Invalidation()
-        for (entry, caches, isolated) in targets {
-            if isolated {
-                guard let caches else { continue }
-                ResolutionEnvironment(isolatedCaches: caches).reset(entry)
-            } else {
-                ResolutionEnvironment.live.reset(entry)
-            }
-            invalidation.entries.append(entry)
-        }
+        invalidation.stillBuilding = targets.filter { !$0.isolated && $0.entry.plainSlot?.isBeingBuilt == true }
+            .map(\.entry)
+        invalidation.entries = drop(targets)
         return invalidation
+    }
+
+    /// Waits for each of `entries` to finish the build that was running when its keys changed, then drops that
+    /// instance too (it may hold the old values) and forgets its records.
+    ///
+    /// A build that outlives the wait (ten seconds) keeps its records, so the next change of its keys drops it.
+    ///
+    /// - Parameter entries: ``Invalidation/stillBuilding`` of an invalidation.
+    package static func settle(_ entries: [RegistrationEntry]) async {
+        for entry in entries {
+            var waited = 0
+            while entry.plainSlot?.isBeingBuilt == true, waited < 10_000, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(1))
+                waited += 1
+            }
+            guard entry.plainSlot?.isBeingBuilt != true else { continue }
+            let dependent = Dependent(entry: ObjectIdentifier(entry), caches: nil)
+            state.withLock { state in
+                if let record = state.records[dependent], record.entry === entry {
+                    forget(dependent, record, in: &state)
+                }
+            }
+            drop([Target(entry: entry, caches: nil, isolated: false)])
+        }
+    }
+
+    /// One cached instance to drop.
+    struct Target {
+        let entry: RegistrationEntry
+        let caches: IsolatedCaches?
+        let isolated: Bool
+    }
+
+    /// Drops the targets' cached instances; called outside the lock, since dropping an instance may run its deinit.
+    @discardableResult
+    private static func drop(_ targets: [Target]) -> [RegistrationEntry] {
+        var dropped: [RegistrationEntry] = []
+        for target in targets {
+            if target.isolated {
+                guard let caches = target.caches else { continue }
+                ResolutionEnvironment(isolatedCaches: caches).reset(target.entry)
+            } else {
+                ResolutionEnvironment.live.reset(target.entry)
+            }
+            dropped.append(target.entry)
+        }
+        return dropped
     }
 
     private static func forget(_ dependent: Dependent, _ record: Record, in state: inout State) {
