@@ -161,14 +161,16 @@ targets += [
 // tests use swift-argument-parser.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
-    ("LoomDemoCore", ["Loom", "LoomMacros"]),
+    // The settings come from the command line, `LOOM_DEMO_*` variables and a JSON file through
+    // LoomConfigurationSources (`loom-demo config` shows each one's source).
+    ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
     ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
     ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage"]),
     (
         "LoomDemoApp",
         [
             "Loom", "LoomLogging", .product(name: "Logging", package: "swift-log"), "LoomDemoCore", "LoomDemoStorage",
-            "LoomDemoSearch",
+            "LoomDemoSearch", "LoomConfigurationSources", configuration, systemPackage,
         ]
     ),
     ("LoomDemoCommands", ["Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", argumentParser]),

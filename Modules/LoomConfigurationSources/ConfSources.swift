@@ -158,14 +158,44 @@ public final class ConfSources: Sendable {
     /// for value in sources.values { print(value) }   // http.timeout = 30 (EnvironmentVariablesProvider (HTTP_TIMEOUT))
     /// ```
     public var values: [ConfBoundValue] {
-        let values = state.withLock { $0.values }
-        return bindings.compactMap { binding in
-            guard let resolved = values[binding.id] else { return nil }
+        Self.boundValues(of: bindings, state.withLock { $0.values })
+    }
+
+    /// What ``load()`` would set now, without setting anything: the providers' current values, checked.
+    ///
+    /// Use it to validate configuration before applying it, or to show it (a tool's `config` command) without
+    /// touching the process-wide root values.
+    ///
+    /// ```swift
+    /// let preview = try sources.preview()
+    /// preview.value(for: \.httpTimeout)   // 30
+    /// ```
+    ///
+    /// - Returns: Every bound key's value and origin.
+    /// - Throws: ``ConfSourceError``, as ``load()`` would.
+    public func preview() throws(ConfSourceError) -> ConfPreview {
+        let snapshots = providers.map { $0.snapshot() }
+        var resolved: [ObjectIdentifier: Resolved] = [:]
+        var problems: [ConfSourceError] = []
+        for binding in bindings {
+            switch Self.resolve(binding, in: snapshots) {
+            case .success(let value): resolved[binding.id] = value
+            case .failure(let error): problems.append(error)
+            }
+        }
+        guard problems.isEmpty else { throw problems.count == 1 ? problems[0] : .several(problems) }
+        return ConfPreview(resolved: resolved, values: Self.boundValues(of: bindings, resolved))
+    }
+
+    /// The printable values of `bindings` in `resolved`, in binding order, secrets redacted.
+    static func boundValues(of bindings: [ConfBinding], _ resolved: [ObjectIdentifier: Resolved]) -> [ConfBoundValue] {
+        bindings.compactMap { binding in
+            guard let value = resolved[binding.id] else { return nil }
             let text =
-                resolved.isSecret
-                ? Redaction.redacted : resolved.content.map(Redaction.text(of:)) ?? binding.describe(resolved.box)
+                value.isSecret
+                ? Redaction.redacted : value.content.map(Redaction.text(of:)) ?? binding.describe(value.box)
             return ConfBoundValue(
-                key: binding.configKey.description, value: text, origin: resolved.origin, isSecret: resolved.isSecret)
+                key: binding.configKey.description, value: text, origin: value.origin, isSecret: value.isSecret)
         }
     }
 
