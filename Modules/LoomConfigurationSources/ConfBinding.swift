@@ -26,27 +26,54 @@ public import LoomKeys
 /// > `Conf.setRootValue` set. `Conf.withValue` overrides and test overrides still win inside their scopes.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public struct ConfBinding: Sendable, CustomStringConvertible {
-    /// The Loom key's identity.
-    let id: ObjectIdentifier
-    /// The key as Loom names it (`ConfKeys.httpTimeout`).
-    let keyName: String
-    /// The type providers are asked for.
-    let type: ConfigType
-    /// The value type, as errors name it: `Int (int)`.
-    let expected: String
-    /// Boxes the value that `content` stands for (a tracked box), or `nil` when it stands for none.
-    let box: @Sendable (ConfigContent) -> KeyValueBox?
-    /// A tracked box for the key's default, or `nil` when the key was declared without one.
-    let defaultBox: @Sendable () -> KeyValueBox?
-    /// How a boxed value prints (before redaction).
-    let describe: @Sendable (KeyValueBox) -> String
+    /// What a binding holds: one reference, so a load walking a thousand bindings copies a pointer each.
+    final class Storage: Sendable {
+        /// The Loom key's identity.
+        let id: ObjectIdentifier
+        /// The key as Loom names it (`ConfKeys.httpTimeout`).
+        let keyName: String
+        /// The type providers are asked for.
+        let type: ConfigType
+        /// The value type, as errors name it: `Int (read as int)`.
+        let expected: String
+        /// Boxes the value that `content` stands for (a tracked box), or `nil` when it stands for none.
+        let box: @Sendable (ConfigContent) -> KeyValueBox?
+        /// A tracked box for the key's default, or `nil` when the key was declared without one.
+        let defaultBox: @Sendable () -> KeyValueBox?
+        /// How a boxed value prints (before redaction).
+        let describe: @Sendable (KeyValueBox) -> String
+        let configKey: AbsoluteConfigKey
+        let isSecret: Bool
+
+        init<K: ConfKey>(_ key: K.Type, configKey: AbsoluteConfigKey, isSecret: Bool) where K.Value: ConfBindable {
+            id = ObjectIdentifier(key)
+            keyName = ConfBinding.name(of: key)
+            type = K.Value.configType
+            expected = "\(K.Value.self) (read as \(K.Value.configType.rawValue))"
+            self.configKey = configKey
+            self.isSecret = isSecret
+            box = { content in K.Value(configContent: content).map { BoundKeys.trackedBox($0, for: K.self) } }
+            defaultBox = { BoundKeys.defaultValue(of: K.self).map { BoundKeys.trackedBox($0, for: K.self) } }
+            describe = { box in String(describing: box.unboxed(as: K.Value.self)) }
+        }
+    }
+
+    let storage: Storage
+
+    var id: ObjectIdentifier { storage.id }
+    var keyName: String { storage.keyName }
+    var type: ConfigType { storage.type }
+    var expected: String { storage.expected }
+    var box: @Sendable (ConfigContent) -> KeyValueBox? { storage.box }
+    var defaultBox: @Sendable () -> KeyValueBox? { storage.defaultBox }
+    var describe: @Sendable (KeyValueBox) -> String { storage.describe }
 
     /// The configuration key providers are asked for.
     ///
     /// ```swift
     /// ConfBinding(\.httpTimeout, to: "http.timeout").configKey.description   // "http.timeout"
     /// ```
-    public let configKey: AbsoluteConfigKey
+    public var configKey: AbsoluteConfigKey { storage.configKey }
     /// Whether the value is secret.
     ///
     /// Loom never prints a secret value (in logs, errors or ``ConfSources/values``), whatever the provider says. A
@@ -55,7 +82,7 @@ public struct ConfBinding: Sendable, CustomStringConvertible {
     /// ```swift
     /// ConfBinding(\.apiToken, to: "api.token", isSecret: true).isSecret   // true
     /// ```
-    public let isSecret: Bool
+    public var isSecret: Bool { storage.isSecret }
 
     /// Binds the key named by a key path to a configuration key.
     ///
@@ -84,15 +111,7 @@ public struct ConfBinding: Sendable, CustomStringConvertible {
     ///   - isSecret: Whether the value must never be printed.
     public init<K: ConfKey>(_ key: K.Type, to configKey: ConfigKey, isSecret: Bool = false)
     where K.Value: ConfBindable {
-        id = ObjectIdentifier(key)
-        keyName = Self.name(of: key)
-        type = K.Value.configType
-        expected = "\(K.Value.self) (read as \(K.Value.configType.rawValue))"
-        self.configKey = AbsoluteConfigKey(configKey)
-        self.isSecret = isSecret
-        box = { content in K.Value(configContent: content).map { BoundKeys.trackedBox($0, for: K.self) } }
-        defaultBox = { BoundKeys.defaultValue(of: K.self).map { BoundKeys.trackedBox($0, for: K.self) } }
-        describe = { box in String(describing: box.unboxed(as: K.Value.self)) }
+        storage = Storage(key, configKey: AbsoluteConfigKey(configKey), isSecret: isSecret)
     }
 
     /// How messages name a key: `ConfKeys.httpTimeout` for one `#declareConfKey` wrote, else its type's name.

@@ -218,11 +218,14 @@ public final class ConfSources: Sendable {
     func apply(_ snapshots: [any ConfigSnapshot], providerFailures: [ConfSourceError]) throws(ConfSourceError)
         -> ConfLoadResult
     {
+        // The replaced values are released after the lock: a value's deinit is user code.
+        var replaced: [ObjectIdentifier: Resolved] = [:]
+        defer { withExtendedLifetime(replaced) {} }
         let outcome = state.withLock { state -> Result<[ConfBinding], Failure> in
             var problems = providerFailures.map { Redaction.scrub($0, secrets: secretTexts(state)) }
             var resolved: [ObjectIdentifier: Resolved] = [:]
             for binding in bindings {
-                switch Self.resolve(binding, in: snapshots) {
+                switch Self.resolve(binding, in: snapshots, previous: state.values[binding.id]) {
                 case .success(let value): resolved[binding.id] = value
                 case .failure(let error): problems.append(error)
                 }
@@ -238,17 +241,14 @@ public final class ConfSources: Sendable {
             for binding in bindings {
                 guard let new = resolved[binding.id] else { continue }
                 let previous = state.values[binding.id]
-                if let previous, previous.content == new.content {
-                    // Same value (perhaps from another provider now): keep the published box.
-                    resolved[binding.id] = Resolved(
-                        content: previous.content, box: previous.box, origin: new.origin, isSecret: new.isSecret)
-                    continue
-                }
+                // Same value (perhaps from another provider now): `resolve` kept the published box.
+                if let previous, previous.box === new.box { continue }
                 boxes[binding.id] = new.box
                 // The first load publishes every key; it changes those a provider sets.
                 if previous != nil || new.content != nil { changed.append(binding) }
             }
             BoundKeys.publish(boxes)
+            replaced = state.values
             state.values = resolved
             state.lastLoggedFailure = nil
             return .success(changed)
@@ -295,9 +295,12 @@ public final class ConfSources: Sendable {
     }
 
     /// The value of `binding` in the first snapshot that has it, else its default.
-    static func resolve(_ binding: ConfBinding, in snapshots: [any ConfigSnapshot]) -> Result<Resolved, ConfSourceError>
-    {
-        let key = binding.configKey.description
+    ///
+    /// When the content is the one `previous` loaded, its box is kept: neither converted nor allocated again.
+    static func resolve(
+        _ binding: ConfBinding, in snapshots: [any ConfigSnapshot], previous: Resolved? = nil
+    ) -> Result<Resolved, ConfSourceError> {
+        var key: String { binding.configKey.description }
         var searched: [String] = []
         for snapshot in snapshots {
             let provider = snapshot.providerName
@@ -314,15 +317,20 @@ public final class ConfSources: Sendable {
                 continue
             }
             let isSecret = binding.isSecret || value.isSecret
+            let origin = ConfValueOrigin.provider(name: provider, lookedUpAs: lookup.encodedKey)
+            if let previous, previous.content == value.content {
+                return .success(Resolved(content: value.content, box: previous.box, origin: origin, isSecret: isSecret))
+            }
             guard let box = binding.box(value.content) else {
                 let found = isSecret ? Redaction.redacted : Redaction.text(of: value.content)
                 return .failure(
                     .invalidValue(key: key, provider: provider, value: found, expected: binding.expected))
             }
+            return .success(Resolved(content: value.content, box: box, origin: origin, isSecret: isSecret))
+        }
+        if let previous, previous.content == nil {
             return .success(
-                Resolved(
-                    content: value.content, box: box,
-                    origin: .provider(name: provider, lookedUpAs: lookup.encodedKey), isSecret: isSecret))
+                Resolved(content: nil, box: previous.box, origin: .defaultValue, isSecret: binding.isSecret))
         }
         guard let box = binding.defaultBox() else { return .failure(.missingValue(key: key, searched: searched)) }
         return .success(Resolved(content: nil, box: box, origin: .defaultValue, isSecret: binding.isSecret))
