@@ -23,6 +23,10 @@ struct Module {
 }
 
 let swiftSyntax = "swift-syntax"
+let configuration = Target.Dependency.product(name: "Configuration", package: "swift-configuration")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+// `FilePath`, which swift-configuration's file providers take.
+let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let modules: [Module] = [
     // The runtime layer: every unsafe or lock-free primitive (atomics, read sections and reclamation, exactly-once
     // slots, the concurrent table, per-thread frames) behind a typed API. Not a product. Its C half holds what Swift
@@ -63,6 +67,16 @@ let modules: [Module] = [
     Module(
         name: "Loom", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomInjection"],
         testDependencies: ["LoomMacros"]),
+    // The bridge to apple/swift-configuration: Loom keys whose root values come from its providers and follow their
+    // reloads. The only module that depends on swift-configuration (and swift-service-lifecycle, for its `Service`
+    // conformance); its declarations need macOS 15 / iOS 18, as swift-configuration does.
+    Module(
+        name: "LoomConfigurationSources",
+        dependencies: ["LoomCore", "LoomKeys", "LoomRuntime", configuration, serviceLifecycle],
+        testDependencies: [
+            "Loom", "LoomMacros", "LoomTesting", configuration, serviceLifecycle, systemPackage,
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 ]
 
 func target(for module: Module) -> Target {
@@ -147,14 +161,16 @@ targets += [
 // tests use swift-argument-parser.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
-    ("LoomDemoCore", ["Loom", "LoomMacros"]),
+    // The settings come from the command line, `LOOM_DEMO_*` variables and a JSON file through
+    // LoomConfigurationSources (`loom-demo config` shows each one's source).
+    ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
     ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
     ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage"]),
     (
         "LoomDemoApp",
         [
             "Loom", "LoomLogging", .product(name: "Logging", package: "swift-log"), "LoomDemoCore", "LoomDemoStorage",
-            "LoomDemoSearch",
+            "LoomDemoSearch", "LoomConfigurationSources", configuration, systemPackage,
         ]
     ),
     ("LoomDemoCommands", ["Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", argumentParser]),
@@ -189,6 +205,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        // JSON (the default trait) for JSON files; Reloading for `ReloadingFileProvider` (it brings swift-log,
+        // swift-metrics and swift-service-lifecycle). Built only for targets that import LoomConfigurationSources.
+        .package(
+            url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "Reloading"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
     ],
     targets: targets
 )

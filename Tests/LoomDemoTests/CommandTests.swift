@@ -140,6 +140,31 @@ import Testing
         #expect(NotesApp.containers.allSatisfy { active.contains(ObjectIdentifier($0)) })
     }
 
+    @Test func theConfigCommandPrintsEachSettingWithItsSource() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("demo.json")
+        try Data(#"{"store": "memory", "logLevel": "error"}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let lines = try await run(["config", "--config", file, "--page-size", "3", "--store-path", "/tmp/n.json"])
+        #expect(
+            lines == [
+                "store: memory (config file \(file))", "store path: /tmp/n.json (flag --store-path)",
+                "page size: 3 (flag --page-size)", "log level: error (config file \(file))",
+                "config file: \(file) (read)",
+            ])
+    }
+
+    @Test func listAndSearchShowOnePageAtMost() async throws {
+        let directory = try TemporaryDirectory()
+        let store = ["--store", "file", "--store-path", directory.path("notes.json")]
+        for text in ["milk", "more milk", "milk again"] { _ = try await run(["add", text] + store) }
+        let list = try await run(["list", "--page-size", "2"] + store)
+        #expect(list.count == 3 && list.last == "Showing 2 of 3 notes; use --page-size to see more.")
+        #expect(Conf[\.notesPageSize] == 2)
+        let search = try await run(["search", "milk", "--page-size", "1"] + store)
+        #expect(search.count == 2 && search.last == "Showing 1 of 3 matches; use --limit to see more.")
+        #expect(try await run(["search", "milk", "--page-size", "1", "--limit", "3"] + store).count == 3)
+    }
+
     @Test func graphListsEveryContainerItsRegistrationsAndTheEdges() async throws {
         let lines = try await run(["graph", "--store", "memory"])
         #expect(lines.first == "Container(notes)")

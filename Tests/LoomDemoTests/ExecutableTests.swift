@@ -27,7 +27,7 @@ import Testing
             try? FileManager.default.removeItem(at: errorsURL)
         }
         var environment = ProcessInfo.processInfo.environment.filter {
-            !$0.key.hasPrefix("LOOM_DEMO_") && $0.key != "XDG_DATA_HOME"
+            !$0.key.hasPrefix("LOOM_DEMO_") && $0.key != "XDG_DATA_HOME" && $0.key != "XDG_CONFIG_HOME"
         }
         environment["HOME"] = directory.url.path
         environment.merge(extra) { _, new in new }
@@ -123,6 +123,30 @@ import Testing
         let invalid = try await loomDemo(["list"], in: home, environment: ["LOOM_DEMO_STORE": "cloud"])
         #expect(invalid.status == 1)
         #expect(invalid.errors.contains("LOOM_DEMO_STORE is \"cloud\", but it must be file or memory."))
+    }
+
+    @Test func settingsComeFromFlagsThenTheEnvironmentThenTheConfigFileThenTheDefaults() async throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            atPath: home.path(".config/loom-demo"), withIntermediateDirectories: true)
+        try Data(#"{"storePath": "~/from-file.json", "pageSize": 1}"#.utf8)
+            .write(to: URL(fileURLWithPath: home.path(".config/loom-demo/config.json")))
+        for text in ["Try Loom", "Try it again"] {
+            #expect(try await loomDemo(["add", text], in: home).status == 0)
+        }
+        #expect(contents(of: home.path("from-file.json")) != nil)
+        let list = try await loomDemo(["list"], in: home)
+        #expect(list.lines.count == 2 && list.lines[1] == "Showing 1 of 2 notes; use --page-size to see more.")
+
+        let config = try await loomDemo(
+            ["config", "--store", "memory"], in: home, environment: ["LOOM_DEMO_PAGE_SIZE": "2"])
+        let file = home.path(".config/loom-demo/config.json")
+        #expect(
+            config.lines == [
+                "store: memory (flag --store)", "store path: \(home.path("from-file.json")) (config file \(file))",
+                "page size: 2 (environment variable LOOM_DEMO_PAGE_SIZE)", "log level: warning (default)",
+                "config file: \(file) (read)",
+            ])
     }
 
     static let badInput: [(arguments: [String], status: Int32, message: String)] = [

@@ -5,10 +5,11 @@
 //     Scripts/benchmark-report                                                 # the same run, as the targets table
 //     Scripts/check-allocations                                                # the allocation gate `.ci/run` runs
 //
-// Two benchmark targets: `LoomBenchmarks` measures Loom and the baselines it is compared with (a `static let` read, a
+// Three benchmark targets: `LoomBenchmarks` measures Loom and the baselines it is compared with (a `static let` read, a
 // direct `init`, a stored property) and is what the allocation gate builds; `PeerBenchmarks` measures Swinject and
-// swift-dependencies. The package-benchmark plugin builds only the targets it is asked to run, so the gate never
-// compiles the peers — nor swift-syntax, which swift-dependencies' macros pull in. Nothing here uses macros: keys are
+// swift-dependencies, and `ConfigurationBenchmarks` measures LoomConfigurationSources (bound keys, reloads). The
+// package-benchmark plugin builds only the targets it is asked to run, so the gate never compiles the peers — nor
+// swift-syntax, which swift-dependencies' macros pull in, nor swift-configuration. Nothing here uses macros: keys are
 // declared by hand. A separate package, so Loom's own build and tests never fetch any of this.
 import PackageDescription
 
@@ -29,6 +30,8 @@ let package = Package(
         // Linux) is left off: no benchmark here reports retain counts.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/Swinject/Swinject.git", from: "2.10.0"),
+        // For the configuration figures' providers (the same version Loom resolves).
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         // No default traits: the read path measured here does not need clocks or schedulers.
         .package(url: "https://github.com/pointfreeco/swift-dependencies.git", from: "1.17.1", traits: []),
     ],
@@ -45,6 +48,20 @@ let package = Package(
                 .product(name: "LoomTesting", package: "Loom"),
             ],
             path: "Benchmarks/LoomBenchmarks",
+            swiftSettings: benchmarkSettings,
+            plugins: [benchmarkPlugin]
+        ),
+        // LoomConfigurationSources' figures: a bound key's read and a reload of 1 000 bound keys. Its own target,
+        // so the allocation gate's Loom-only build never compiles swift-configuration.
+        .executableTarget(
+            name: "ConfigurationBenchmarks",
+            dependencies: [
+                benchmark, "BenchmarkFixtures",
+                .product(name: "Loom", package: "Loom"),
+                .product(name: "LoomConfigurationSources", package: "Loom"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
+            path: "Benchmarks/ConfigurationBenchmarks",
             swiftSettings: benchmarkSettings,
             plugins: [benchmarkPlugin]
         ),

@@ -8,9 +8,15 @@ public import LoomRuntime
 package class KeyValueBox: @unchecked Sendable {
     // Immutable; the only subclass adds an immutable `Sendable` value.
     @usableFromInline package let keyBits: UInt
+    /// Whether a factory that reads this value is recorded as depending on the key.
+    ///
+    /// Set for values loaded from a configuration source, which a reload can change. Readers test it once per read,
+    /// on a cache line they already loaded.
+    @usableFromInline package let tracksReads: Bool
 
-    init(key: ObjectIdentifier) {
+    init(key: ObjectIdentifier, tracksReads: Bool) {
         keyBits = TableHash.bits(of: key)
+        self.tracksReads = tracksReads
     }
 
     /// The boxed value; the caller knows its type from the key it looked up.
@@ -29,7 +35,14 @@ package final class ValueBox<Value: Sendable>: KeyValueBox, @unchecked Sendable 
     /// Boxes `value` as the value of the key whose identity is `key`.
     package init(_ value: Value, key: ObjectIdentifier) {
         self.value = value
-        super.init(key: key)
+        super.init(key: key, tracksReads: false)
+    }
+
+    /// Boxes `value` as the value of the key whose identity is `key`; with `tracksReads`, factories that read it are
+    /// recorded as its dependents (`LoomKeys`' `KeyDependents`).
+    package init(_ value: Value, key: ObjectIdentifier, tracksReads: Bool) {
+        self.value = value
+        super.init(key: key, tracksReads: tracksReads)
     }
 }
 

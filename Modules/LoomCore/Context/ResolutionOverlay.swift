@@ -83,6 +83,29 @@ package final class ResolutionOverlay: Sendable {
         }
     }
 
+    /// Sets (or with `nil`, removes) several root values inside this overlay at once: a reader of
+    /// ``keyValueSnapshot()`` sees all of them or none (a configuration reload inside a test).
+    package func setKeyValues(_ boxes: [ObjectIdentifier: AnyObject?]) {
+        keyValues.withLock { values in
+            for (id, box) in boxes {
+                if let previous = values.current[id] { values.replaced.append(previous) }
+                values.current[id] = box
+            }
+        }
+    }
+
+    /// The root values set inside this overlay and the ones around it, the innermost winning, copied at once per
+    /// overlay: what one consistent read of several keys sees.
+    package func keyValueSnapshot() -> [ObjectIdentifier: AnyObject] {
+        var merged: [ObjectIdentifier: AnyObject] = [:]
+        var overlay: ResolutionOverlay? = self
+        while let current = overlay {
+            merged.merge(current.keyValues.withLock { $0.current }) { inner, _ in inner }
+            overlay = current.parent
+        }
+        return merged
+    }
+
     /// Removes every root value set inside this overlay.
     package func removeKeyValues() {
         keyValues.withLock { values in

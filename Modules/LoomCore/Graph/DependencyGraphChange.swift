@@ -18,6 +18,9 @@ public struct DependencyGraphChange: Sendable, Hashable, CustomStringConvertible
         case invalidated
         /// Registrations of an active container (or one of its parents) were added, replaced or removed.
         case registrationsChanged
+        /// A configuration reload changed the values of ``DependencyGraphChange/keys``; ``containers`` hold the cached
+        /// instances it dropped because their factories read one of those keys (`LoomConfigurationSources`).
+        case configurationChanged
     }
 
     /// What happened.
@@ -32,6 +35,13 @@ public struct DependencyGraphChange: Sendable, Hashable, CustomStringConvertible
     /// change.containers   // ["Container(app)"]
     /// ```
     public let containers: [String]
+    /// For ``Kind/configurationChanged``, the configuration keys whose values changed, as they were bound
+    /// (`http.timeout`); empty for the other kinds.
+    ///
+    /// ```swift
+    /// if change.kind == .configurationChanged { print("reloaded", change.keys) }
+    /// ```
+    public let keys: [String]
 
     /// Creates a change value.
     ///
@@ -41,9 +51,11 @@ public struct DependencyGraphChange: Sendable, Hashable, CustomStringConvertible
     /// - Parameters:
     ///   - kind: What happened.
     ///   - containers: The containers concerned.
-    public init(kind: Kind, containers: [String]) {
+    ///   - keys: The configuration keys that changed (for ``Kind/configurationChanged``).
+    public init(kind: Kind, containers: [String], keys: [String] = []) {
         self.kind = kind
         self.containers = containers
+        self.keys = keys
     }
 
     /// `activated Container(app)`.
@@ -52,6 +64,10 @@ public struct DependencyGraphChange: Sendable, Hashable, CustomStringConvertible
     /// print(change)   // invalidated Container(session)
     /// ```
     public var description: String {
+        if kind == .configurationChanged {
+            let changed = "configuration changed: " + keys.joined(separator: ", ")
+            return containers.isEmpty ? changed : changed + "; rebuilding in " + containers.joined(separator: " ")
+        }
         let verb: String =
             switch kind {
             case .activated: "activated"
@@ -59,6 +75,7 @@ public struct DependencyGraphChange: Sendable, Hashable, CustomStringConvertible
             case .deactivatedAll: "deactivated all"
             case .invalidated: "invalidated"
             case .registrationsChanged: "registrations changed in"
+            case .configurationChanged: "configuration changed"
             }
         return ([verb] + containers).joined(separator: " ")
     }

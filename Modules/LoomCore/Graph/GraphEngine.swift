@@ -159,7 +159,8 @@ package final class GraphEngine: @unchecked Sendable {
         return stream
     }
 
-    private func emit(_ change: DependencyGraphChange) {
+    /// Delivers `change` to every subscriber; `LoomConfigurationSources` emits its reloads through it.
+    package func emit(_ change: DependencyGraphChange) {
         let continuations = subscribers.withLock { Array($0.values) }
         for continuation in continuations { continuation.yield(change) }
     }

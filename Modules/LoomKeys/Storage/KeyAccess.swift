@@ -44,9 +44,18 @@ enum KeyAccess {
     }
 
     /// Ends the read started by ``probe(_:)`` once the value has been copied out.
+    ///
+    /// A value loaded from a configuration source is *tracked*: the factory reading it, if any, is recorded as its
+    /// dependent (``KeyDependents``). Every other read pays one load of the box's flag and a branch.
     @usableFromInline
     static func finish(_ probe: Probe) {
+        guard let box = probe.box, box.withObject({ $0.tracksReads }) else {
+            if let section = probe.section { ReadSection.exit(section) }
+            return
+        }
+        let keyBits = box.withObject { $0.keyBits }
         if let section = probe.section { ReadSection.exit(section) }
+        KeyDependents.noteRead(keyBits: keyBits)
     }
 
     /// The current value of a key; the slow path builds the default.

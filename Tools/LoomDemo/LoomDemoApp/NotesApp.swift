@@ -1,6 +1,7 @@
 public import Logging
 public import Loom
-import LoomDemoCore
+import LoomConfigurationSources
+public import LoomDemoCore
 public import LoomDemoSearch
 public import LoomDemoStorage
 import LoomLogging
@@ -12,7 +13,7 @@ import LoomLogging
 /// graph, and hands out each feature's entry point. The executable's commands call ``start(_:)`` first.
 ///
 /// ```swift
-/// NotesApp.start(NotesSettings(storeKind: .memory, storePath: "/tmp/notes.json"))
+/// try NotesApp.start(try await NotesConfiguration.resolve(flags: NotesFlags(store: .memory), environment: [:]))
 /// let note = try await NotesApp.notebook().add("Buy milk")
 /// let matches = try await NotesApp.search().search("milk")
 /// ```
@@ -31,34 +32,41 @@ public enum NotesApp {
     /// The swift-log label of the demo's logger.
     public static let loggerLabel = "loom-demo"
 
-    /// Starts the app with `settings`; safe to call again, each call applying its settings.
+    /// Starts the app with `configuration`; safe to call again, each call applying its settings.
     ///
-    /// 1. With `isVerbose`, installs a ``LoomLogging/SwiftLogLogger`` writing Loom's events (debug and up) to
-    ///    standard error as `LoomConfiguration.logger`.
-    /// 2. Sets the `Conf` root values `notesStoreKind` and `notesStorePath`, which the storage feature reads when it
-    ///    resolves its store.
+    /// 1. With a log level other than `warning`, installs a ``LoomLogging/SwiftLogLogger`` writing Loom's events at
+    ///    that level to standard error as `LoomConfiguration.logger`.
+    /// 2. Loads the configuration (`ConfSources.load()`): the `Conf` root values `notesStoreKind`, `notesStorePath`,
+    ///    `notesPageSize` and `notesLogLevel`, which the features read when they resolve and run.
     /// 3. Sets `Container.lookupPolicy` to `.enclosingType()`: `@Injected` properties of `Containerable` types (every
     ///    feature entry point) resolve from their own feature's container.
     /// 4. Activates ``containers`` in the `DependencyGraph` (activating an active container does nothing).
     ///
     /// ```swift
-    /// NotesApp.start(try NotesSettings(store: nil, storePath: nil, verbose: false, environment: [:]))
+    /// let configuration = try await NotesConfiguration.resolve(flags: NotesFlags(), environment: [:])
+    /// try NotesApp.start(configuration)
     /// ```
     ///
     /// > Important: Everything it sets is process-wide. Tests that call it must not run in parallel with each
     /// > other; tests of one feature can instead build the feature over their own containers.
-    /// - Parameter settings: The run's settings.
-    public static func start(_ settings: NotesSettings) {
-        if settings.isVerbose {
-            let logger = verboseLogger()
+    /// - Parameter configuration: The run's configuration.
+    /// - Throws: ``LoomDemoCore/NotesError`` if the configuration no longer loads (a file changed meanwhile).
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    public static func start(_ configuration: NotesConfiguration) throws {
+        let settings = configuration.settings
+        if settings.logLevel != .warning {
+            let logger = logger(at: settings.logLevel)
             LoomConfiguration.logger = SwiftLogLogger(logger)
             switch settings.storeKind {
             case .file: logger.info("Using the file store at \(settings.storePath)")
             case .memory: logger.info("Using the memory store")
             }
         }
-        Conf.setRootValue(settings.storeKind, for: \.notesStoreKind)
-        Conf.setRootValue(settings.storePath, for: \.notesStorePath)
+        do throws(ConfSourceError) {
+            try configuration.sources.load()
+        } catch {
+            throw configuration.notesError(for: error)
+        }
         Container.lookupPolicy = .enclosingType()
         for container in containers {
             DependencyGraph.activate(container)
@@ -106,8 +114,26 @@ public enum NotesApp {
     /// ```
     /// - Returns: A logger labelled ``loggerLabel``.
     public static func verboseLogger() -> Logger {
+        logger(at: .debug)
+    }
+
+    /// A logger like ``verboseLogger()`` at `level`: what `--log-level` installs.
+    ///
+    /// ```swift
+    /// LoomConfiguration.logger = SwiftLogLogger(NotesApp.logger(at: .info))
+    /// ```
+    /// - Parameter level: The lowest level written.
+    /// - Returns: A logger labelled ``loggerLabel``.
+    public static func logger(at level: NotesLogLevel) -> Logger {
         var logger = Logger(label: loggerLabel) { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = .debug
+        logger.logLevel =
+            switch level {
+            case .trace: .trace
+            case .debug: .debug
+            case .info: .info
+            case .warning: .warning
+            case .error: .error
+            }
         return logger
     }
 }

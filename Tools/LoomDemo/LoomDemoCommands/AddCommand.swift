@@ -17,7 +17,7 @@ struct AddCommand: AsyncParsableCommand {
     var words: [String] = []
 
     func run() async throws {
-        try options.startApp()
+        try await options.startApp()
         let note = try await NotesApp.notebook().add(words.joined(separator: " "))
         Conf[\.notesConsole].write("Added note \(note.id): \(note.text)")
     }

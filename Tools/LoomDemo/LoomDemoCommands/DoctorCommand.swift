@@ -12,7 +12,7 @@ struct DoctorCommand: AsyncParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() async throws {
-        try options.startApp()
+        try await options.startApp()
         let report = NotesApp.verify()
         let console = Conf[\.notesConsole]
         for line in report.description.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -19,7 +19,7 @@ struct GraphCommand: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
-        try options.startApp()
+        try await options.startApp()
         let report = NotesApp.verify()
         let console = Conf[\.notesConsole]
         let lines =

@@ -20,12 +20,14 @@ public struct LoomDemoCommand: AsyncParsableCommand {
             Notes are kept in a JSON file: $XDG_DATA_HOME/loom-demo/notes.json, else \
             ~/.local/share/loom-demo/notes.json. Nothing needs setting up: the first note creates the file.
 
-            Environment: LOOM_DEMO_STORE (file or memory) and LOOM_DEMO_STORE_PATH stand in for --store and \
-            --store-path when those are not given.
+            Settings come from flags, else LOOM_DEMO_* environment variables (LOOM_DEMO_STORE, \
+            LOOM_DEMO_STORE_PATH, LOOM_DEMO_PAGE_SIZE, LOOM_DEMO_LOG_LEVEL), else a JSON config file \
+            (~/.config/loom-demo/config.json, or --config), else the defaults: loom-demo config shows each one and \
+            where it came from.
             """,
         subcommands: [
             AddCommand.self, ListCommand.self, SearchCommand.self, RemoveCommand.self, GraphCommand.self,
-            DoctorCommand.self,
+            DoctorCommand.self, ConfigCommand.self,
         ]
     )
 

@@ -16,7 +16,7 @@ struct RemoveCommand: AsyncParsableCommand {
     var id: Int
 
     func run() async throws {
-        try options.startApp()
+        try await options.startApp()
         let note = try await NotesApp.notebook().remove(id: id)
         Conf[\.notesConsole].write("Removed note \(note.id): \(note.text)")
     }

@@ -12,7 +12,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(help: "The most matches to show. (default: \(NotesDefaults.searchLimit))")
+    @Option(help: "The most matches to show. (default: the page size)")
     var limit: Int?
 
     @Argument(help: ArgumentHelp("The words to look for.", valueName: "query"))
@@ -23,16 +23,13 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try options.startApp()
+        try await options.startApp()
         let query = words.joined(separator: " ")
         let search = NotesApp.search()
-        let result: SearchResult
-        if let limit {
-            // An override for this search only, not a root value: `Conf.withValue` is task-local (child tasks inherit
-            // it) and ends with the closure.
-            result = try await Conf.withValue(limit, for: \.notesSearchLimit) { try await search.search(query) }
-        } else {
-            result = try await search.search(query)
+        // An override for this search only, not a root value: `Conf.withValue` is task-local (child tasks inherit it)
+        // and ends with the closure.
+        let result = try await Conf.withValue(limit ?? Conf[\.notesPageSize], for: \.notesSearchLimit) {
+            try await search.search(query)
         }
         let console = Conf[\.notesConsole]
         guard !result.matches.isEmpty else {

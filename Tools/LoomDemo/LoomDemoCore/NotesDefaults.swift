@@ -13,6 +13,48 @@ public enum NotesDefaults {
     /// ```
     public static let searchLimit = 20
 
+    /// How many notes `list` and `search` show unless told otherwise.
+    ///
+    /// ```swift
+    /// Conf[\.notesPageSize] == NotesDefaults.pageSize   // true unless set
+    /// ```
+    public static let pageSize = 20
+
+    /// The default config file: `$XDG_CONFIG_HOME/loom-demo/config.json`, else `~/.config/loom-demo/config.json`.
+    ///
+    /// `XDG_CONFIG_HOME` counts only when it is an absolute path. The file is optional.
+    ///
+    /// ```swift
+    /// NotesDefaults.configFilePath(environment: ["HOME": "/home/ada"])   // "/home/ada/.config/loom-demo/config.json"
+    /// ```
+    /// - Parameter environment: The environment variables to read (`XDG_CONFIG_HOME`, `HOME`).
+    /// - Returns: The absolute path of the default config file.
+    public static func configFilePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let configHome: String
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            configHome = xdg
+        } else {
+            configHome = homeDirectory(environment: environment) + "/.config"
+        }
+        return configHome + "/loom-demo/config.json"
+    }
+
+    /// `path` with a leading `~` or `~/` replaced by the home folder.
+    ///
+    /// ```swift
+    /// NotesDefaults.expandingTilde(in: "~/notes.json", environment: ["HOME": "/h"])   // "/h/notes.json"
+    /// ```
+    /// - Parameters:
+    ///   - path: A path as the user wrote it.
+    ///   - environment: The environment variables to read (`HOME`).
+    /// - Returns: The path with the home folder in place of a leading `~`.
+    public static func expandingTilde(
+        in path: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        return homeDirectory(environment: environment) + path.dropFirst()
+    }
+
     /// The default notes file: `$XDG_DATA_HOME/loom-demo/notes.json`, else `~/.local/share/loom-demo/notes.json`.
     ///
     /// Follows the XDG base directory rule: `XDG_DATA_HOME` counts only when it is an absolute path. The file need

@@ -25,8 +25,10 @@ public enum NotesError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case unwritableStore(path: String, reason: String)
     /// The container chain a feature resolves from has no `any NoteStore` registration (a set-up mistake).
     case missingStore(container: String)
-    /// A setting from the environment has a value the demo does not understand.
+    /// A setting (from a flag, the environment or the config file) has a value the demo does not understand.
     case invalidSetting(name: String, value: String, expected: String)
+    /// The config file exists but is not valid JSON (or was asked for with `--config` and is missing).
+    case unreadableConfigFile(path: String, reason: String)
 
     /// The message for the person at the command line.
     ///
@@ -50,6 +52,8 @@ public enum NotesError: Error, Equatable, CustomStringConvertible, LocalizedErro
             "\(container) has no note store: register `any NoteStore` in it or in one of its parents."
         case .invalidSetting(let name, let value, let expected):
             "\(name) is \"\(value)\", but it must be \(expected)."
+        case .unreadableConfigFile(let path, let reason):
+            "Cannot read the config file \(path): \(reason). Fix it, or name another with --config."
         }
     }
 

@@ -14,7 +14,8 @@ public enum NotesStorage {
     ///
     /// Registers:
     /// - `any NoteStore`: the store chosen by `Conf[\.notesStoreKind]`, read on every resolution, so a change of
-    ///   configuration takes effect for the next resolution: a ``FileNoteStore`` for `Conf[\.notesStorePath]`, or
+    ///   configuration takes effect for the next resolution: a ``FileNoteStore`` for `Conf[\.notesStorePath]` (a
+    ///   leading `~` meaning the home folder), or
     ///   the process's ``MemoryNoteStore``. A new value each time (`.instance`): the store's state is in the file or
     ///   in the memory store.
     /// - ``MemoryNoteStore``: one per process (`.singleton`).
@@ -35,7 +36,7 @@ public enum NotesStorage {
     /// The store the configuration asks for.
     private static func configuredStore() throws -> any NoteStore {
         switch Conf[\.notesStoreKind] {
-        case .file: FileNoteStore(path: Conf[\.notesStorePath])
+        case .file: FileNoteStore(path: NotesDefaults.expandingTilde(in: Conf[\.notesStorePath]))
         case .memory: try container.resolve(MemoryNoteStore.self)
         }
     }

@@ -1,0 +1,196 @@
+package import LoomCore
+internal import LoomRuntime
+
+/// Which cached instances were built from which tracked keys, so that a configuration reload drops exactly those.
+///
+/// A key is *tracked* while its root value sits in a box made with `tracksReads` (`LoomConfigurationSources` boxes
+/// every value it loads that way). A read of such a box while a factory runs on the reading thread records the
+/// registration being built, and the environment its instance is cached in; ``invalidate(keys:)`` then resets those
+/// caches and forgets the records, which the rebuilt instances' factories write again.
+///
+/// A read is attributed to the innermost registration under construction that caches its instance: a transient
+/// (`.instance`) registration has nothing to drop, and its value lives on inside whatever cached instance it is being
+/// built for, so the read counts for that one. An instance that holds another *cached* instance is not rebuilt when
+/// only the other one is: it did not read the key itself.
+///
+/// The per-read cost, for a key that is not tracked, is the `tracksReads` load and branch in `KeyAccess.finish`; a
+/// tracked key read outside construction adds a thread-local load and a compare. Records are written under one lock,
+/// only while factories run, and outside any read section.
+package enum KeyDependents {
+    /// One cached instance: a registration, in the live caches or in one test scope's isolated caches.
+    struct Dependent: Hashable {
+        let entry: ObjectIdentifier
+        let caches: ObjectIdentifier?
+    }
+
+    /// What is known about one dependent.
+    struct Record {
+        /// Weak: a registration replaced or a container released must not be kept alive by its reads.
+        weak var entry: RegistrationEntry?
+        weak var caches: IsolatedCaches?
+        /// The identity bits of the keys its factory read.
+        var keys: Set<UInt> = []
+    }
+
+    struct State {
+        var records: [Dependent: Record] = [:]
+        var dependents: [UInt: Set<Dependent>] = [:]
+    }
+
+    private static let state = LoomLock(State())
+
+    /// What ``invalidate(keys:)`` did.
+    package struct Invalidation: Sendable {
+        /// The registrations whose cached instances were dropped.
+        package var entries: [RegistrationEntry] = []
+        /// Those of them whose instance was being built at that moment.
+        ///
+        /// Such a build may have read the old values, and publishes after the drop: pass them to ``settle(_:)``.
+        package var stillBuilding: [RegistrationEntry] = []
+        /// The containers holding them, as they print, without repeats, in the order met.
+        package var containers: [String] {
+            var seen: Set<String> = []
+            return entries.map(\.ownerDescription).filter { seen.insert($0).inserted }
+        }
+    }
+
+    // MARK: Recording
+
+    /// Notes that the calling thread read the tracked key whose identity bits are `keyBits`; records the cached
+    /// registration being built, if any.
+    ///
+    /// Called after the read section that found the value has ended.
+    @inline(never)
+    static func noteRead(keyBits: UInt) {
+        let frames = ResolutionFrames.current
+        guard frames.depth > 0 || frames.hasAdoptedChain else { return }
+        guard let entry = builtEntry(frames) else { return }
+        let caches = ResolutionOverlay.active?.environment.isolatedCaches
+        let dependent = Dependent(entry: ObjectIdentifier(entry), caches: caches.map(ObjectIdentifier.init))
+        state.withLock { state in
+            var record = state.records[dependent] ?? Record()
+            if record.entry !== entry || (caches != nil && record.caches !== caches) {
+                // A new registration (or test scope) at a reused address: start afresh.
+                for key in record.keys { state.dependents[key]?.remove(dependent) }
+                record = Record(entry: entry, caches: caches)
+            }
+            guard record.keys.insert(keyBits).inserted else { return }
+            state.records[dependent] = record
+            state.dependents[keyBits, default: []].insert(dependent)
+        }
+    }
+
+    /// The innermost registration on the current resolution's frames that caches its instance.
+    private static func builtEntry(_ frames: ResolutionFrames) -> RegistrationEntry? {
+        if let innermost = frames.innermost as? RegistrationEntry, innermost.cache != nil { return innermost }
+        for object in frames.objects.reversed() {
+            if let entry = object as? RegistrationEntry, entry.cache != nil { return entry }
+        }
+        return nil
+    }
+
+    // MARK: Invalidation
+
+    /// Drops every cached instance whose factory read one of `keys` while it was built, and forgets those records.
+    ///
+    /// With ``settle(_:)``, the one place a reload reaches the engine: teardown hooks for dropped instances belong in
+    /// ``drop(_:)``. A registration whose instance is still being built keeps its records and is listed in
+    /// ``Invalidation/stillBuilding``: its factory may have read the old value.
+    ///
+    /// - Parameters:
+    ///   - keys: The identities of the keys whose values changed.
+    ///   - scope: When the values changed inside one test scope only, that scope's caches: instances elsewhere did
+    ///     not see the change. `nil` for a process-wide change, which reaches every environment.
+    /// - Returns: The registrations whose instances were dropped.
+    @discardableResult
+    package static func invalidate(keys: some Sequence<ObjectIdentifier>, scope: IsolatedCaches? = nil) -> Invalidation
+    {
+        let bits = Set(keys.map { UInt(bitPattern: $0) })
+        let scopeID = scope.map(ObjectIdentifier.init)
+        let targets = state.withLock { state -> [Target] in
+            var found: Set<Dependent> = []
+            for key in bits { found.formUnion(state.dependents[key] ?? []) }
+            if let scopeID { found = found.filter { $0.caches == scopeID } }
+            var targets: [Target] = []
+            for dependent in found {
+                guard let record = state.records[dependent] else { continue }
+                let isolated = dependent.caches != nil
+                guard let entry = record.entry, !isolated || record.caches != nil else {
+                    forget(dependent, record, in: &state)
+                    continue
+                }
+                let isBeingBuilt = !isolated && entry.plainSlot?.isBeingBuilt == true
+                if !isBeingBuilt { forget(dependent, record, in: &state) }
+                targets.append(Target(entry: entry, caches: record.caches, isolated: isolated))
+            }
+            return targets.sorted { $0.entry.sequence < $1.entry.sequence }
+        }
+        var invalidation = Invalidation()
+        invalidation.stillBuilding = targets.filter { !$0.isolated && $0.entry.plainSlot?.isBeingBuilt == true }
+            .map(\.entry)
+        invalidation.entries = drop(targets)
+        return invalidation
+    }
+
+    /// Waits for each of `entries` to finish the build that was running when its keys changed, then drops that
+    /// instance too (it may hold the old values) and forgets its records.
+    ///
+    /// A build that outlives the wait (ten seconds) keeps its records, so the next change of its keys drops it.
+    ///
+    /// - Parameter entries: ``Invalidation/stillBuilding`` of an invalidation.
+    package static func settle(_ entries: [RegistrationEntry]) async {
+        for entry in entries {
+            var waited = 0
+            while entry.plainSlot?.isBeingBuilt == true, waited < 10_000, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(1))
+                waited += 1
+            }
+            guard entry.plainSlot?.isBeingBuilt != true else { continue }
+            let dependent = Dependent(entry: ObjectIdentifier(entry), caches: nil)
+            state.withLock { state in
+                if let record = state.records[dependent], record.entry === entry {
+                    forget(dependent, record, in: &state)
+                }
+            }
+            drop([Target(entry: entry, caches: nil, isolated: false)])
+        }
+    }
+
+    /// One cached instance to drop.
+    struct Target {
+        let entry: RegistrationEntry
+        let caches: IsolatedCaches?
+        let isolated: Bool
+    }
+
+    /// Drops the targets' cached instances; called outside the lock, since dropping an instance may run its deinit.
+    @discardableResult
+    private static func drop(_ targets: [Target]) -> [RegistrationEntry] {
+        var dropped: [RegistrationEntry] = []
+        for target in targets {
+            if target.isolated {
+                guard let caches = target.caches else { continue }
+                ResolutionEnvironment(isolatedCaches: caches).reset(target.entry)
+            } else {
+                ResolutionEnvironment.live.reset(target.entry)
+            }
+            dropped.append(target.entry)
+        }
+        return dropped
+    }
+
+    private static func forget(_ dependent: Dependent, _ record: Record, in state: inout State) {
+        for key in record.keys {
+            state.dependents[key]?.remove(dependent)
+            if state.dependents[key]?.isEmpty == true { state.dependents[key] = nil }
+        }
+        state.records[dependent] = nil
+    }
+
+    /// The registrations currently recorded as having read the key `id`, for tests.
+    package static func dependents(of id: ObjectIdentifier) -> [RegistrationEntry] {
+        state.withLock { state in
+            (state.dependents[UInt(bitPattern: id)] ?? []).compactMap { state.records[$0]?.entry }
+        }
+    }
+}

@@ -1,0 +1,319 @@
+import Configuration
+import Foundation
+import Loom
+import LoomConfigurationSources
+// The keys declared here are public by default; this target imports internally by default.
+public import LoomKeys
+import LoomMacros
+import LoomTestSupport
+import LoomTesting
+import SystemPackage
+import Testing
+
+// Keys of this suite. Root values are process-wide and suites run in parallel: every test owns the keys it loads.
+extension ConfKeys {
+    #declareConfKey("sourcesTimeout", Int.self, defaultValue: 60)
+    #declareConfKey("sourcesHost", String.self, defaultValue: "localhost")
+    #declareConfKey("sourcesRetries", Int.self, defaultValue: 3)
+    #declareServiceKey("sourcesToken", String.self, defaultValue: nil)
+    #declareConfKey("wrongTypeTimeout", Int.self, defaultValue: 60)
+    #declareConfKey("overriddenLimit", Int.self, defaultValue: 1)
+    #declareConfKey("rebuildA", String.self, defaultValue: "a")
+    #declareConfKey("rebuildB", String.self, defaultValue: "b")
+    #declareConfKey("changesCounted", Int.self, defaultValue: 0)
+    #declareConfKey("pairLeft", Int.self, defaultValue: 0)
+    #declareConfKey("pairRight", Int.self, defaultValue: 0)
+    #declareConfKey("secretUser", String.self, defaultValue: "nobody")
+    #declareServiceKey("secretPassword", String.self, defaultValue: nil)
+    #declareConfKey("secretPin", Int.self, defaultValue: 0)
+    #declareConfKey("scopedLevel", String.self, defaultValue: "info")
+    #declareConfKey("malformedPort", Int.self, defaultValue: 80)
+}
+
+@Suite struct ConfSourcesTests {
+    @Test func eachKeyTakesTheFirstProviderThatHasItElseItsDefault() async throws {
+        let folder = try TemporaryFolder()
+        let file = try ConfigFile(
+            in: folder, contents: #"{"http": {"timeout": 45, "host": "file.example.com"}}"#)
+        let sources = ConfSources(
+            providers: [
+                EnvironmentVariablesProvider(environmentVariables: ["HTTP_TIMEOUT": "30"]),
+                try await FileProvider<JSONSnapshot>(filePath: FilePath(file.path)),
+            ],
+            bindings: [
+                ConfBinding(\.sourcesTimeout, to: "http.timeout"),
+                ConfBinding(\.sourcesHost, to: "http.host"),
+                ConfBinding(\.sourcesRetries, to: "http.retries"),
+            ])
+
+        let result = try sources.load()
+
+        #expect(Conf[\.sourcesTimeout] == 30)
+        #expect(Conf[\.sourcesHost] == "file.example.com")
+        #expect(Conf[\.sourcesRetries] == 3)
+        #expect(result.changedKeys == ["http.timeout", "http.host"])
+        #expect(
+            sources.origin(of: \.sourcesTimeout)
+                == .provider(name: "EnvironmentVariablesProvider", lookedUpAs: "HTTP_TIMEOUT"))
+        #expect(
+            sources.origin(of: \.sourcesHost) == .provider(name: "FileProvider<JSONSnapshot>", lookedUpAs: "http.host"))
+        #expect(sources.origin(of: \.sourcesRetries) == .defaultValue)
+        #expect(
+            sources.values.map(\.description) == [
+                "http.timeout = 30 (EnvironmentVariablesProvider (HTTP_TIMEOUT))",
+                "http.host = file.example.com (FileProvider<JSONSnapshot> (http.host))",
+                "http.retries = 3 (default)",
+            ])
+        #expect(try sources.load().changedKeys.isEmpty, "loading the same values again changes nothing")
+    }
+
+    @Test func aRequiredKeyNoProviderHasIsATypedErrorNamingTheKeyAndEveryProviderSearched() async throws {
+        let folder = try TemporaryFolder()
+        let file = try ConfigFile(in: folder, contents: "{}")
+        let logger = CapturingLogger()
+        let sources = ConfSources(
+            providers: [
+                EnvironmentVariablesProvider(environmentVariables: [:]),
+                try await FileProvider<JSONSnapshot>(filePath: FilePath(file.path)),
+            ],
+            bindings: [ConfBinding(\.sourcesToken, to: "api.token", isSecret: true)], logger: logger)
+
+        #expect(
+            throws: ConfSourceError.missingValue(
+                key: "api.token",
+                searched: ["EnvironmentVariablesProvider: API_TOKEN", "FileProvider<JSONSnapshot>: api.token"])
+        ) { try sources.load() }
+        #expect(sources.values.isEmpty)
+        let errors = logger.messages(at: .error)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("Configuration key api.token is required and no provider has it.") == true)
+    }
+
+    @Test func aValueOfTheWrongTypeKeepsTheLastGoodValuesAndIsLoggedOnce() throws {
+        let provider = MutableInMemoryProvider(name: "settings", initialValues: ["http.timeout": 30])
+        let logger = CapturingLogger()
+        let sources = ConfSources(
+            providers: [provider], bindings: [ConfBinding(\.wrongTypeTimeout, to: "http.timeout")], logger: logger)
+        try sources.load()
+
+        provider.setValue("thirty", forKey: "http.timeout")
+        let expected = ConfSourceError.invalidValue(
+            key: "http.timeout", provider: "MutableInMemoryProvider[settings]", value: "thirty",
+            expected: "Int (read as int)")
+        #expect(throws: expected) { try sources.load() }
+        #expect(throws: expected) { try sources.load() }
+
+        #expect(Conf[\.wrongTypeTimeout] == 30)
+        #expect(sources.values.first?.value == "30")
+        #expect(logger.messages(at: .error).count == 1, "the same failure is logged once")
+        #expect(logger.messages(at: .error).first?.contains("Found: thirty") == true)
+
+        provider.setValue(31, forKey: "http.timeout")
+        try sources.load()
+        #expect(Conf[\.wrongTypeTimeout] == 31)
+    }
+
+    @Test(.conf(\.overriddenLimit, 7)) func overridesStillWinOverLoadedValues() throws {
+        let sources = ConfSources(
+            providers: [InMemoryProvider(values: ["limit": 100])],
+            bindings: [ConfBinding(\.overriddenLimit, to: "limit")])
+        try sources.load()
+
+        #expect(Conf[\.overriddenLimit] == 7, "the .conf trait wins")
+        #expect(Conf.rootValue(for: \.overriddenLimit) == 100)
+        Conf.withValue(5, for: \.overriddenLimit) {
+            #expect(Conf[\.overriddenLimit] == 5)
+            #expect(Conf.snapshot()[\.overriddenLimit] == 5, "a snapshot keeps the task's overrides")
+        }
+        withTestDependencies { _ in
+            Conf.setRootValue(9, for: \.overriddenLimit)
+        } operation: {
+            #expect(Conf.rootValue(for: \.overriddenLimit) == 9, "a test scope's root value wins")
+        }
+    }
+
+    @Test func onlyTheCachedInstancesWhoseFactoriesReadAChangedKeyAreRebuilt() throws {
+        let provider = MutableInMemoryProvider(initialValues: ["a": "a1", "b": "b1"])
+        let sources = ConfSources(
+            providers: [provider],
+            bindings: [ConfBinding(\.rebuildA, to: "a"), ConfBinding(\.rebuildB, to: "b")])
+        try sources.load()
+        let builds = Collected<String>()
+        let container = Container(name: "rebuilds")
+        container.register(Built.self, alternative: "readsA", scope: .singleton) {
+            builds.append("readsA")
+            return Built(Conf[\.rebuildA])
+        }
+        container.register(Built.self, alternative: "readsB", scope: .singleton) {
+            builds.append("readsB")
+            return Built(Conf[\.rebuildB])
+        }
+        container.register(Built.self, alternative: "readsNothing", scope: .singleton) {
+            builds.append("readsNothing")
+            return Built("constant")
+        }
+        // A transient factory's read counts for the cached instance it is built into.
+        container.register(String.self, alternative: "transientA") { Conf[\.rebuildA] }
+        container.register(Built.self, alternative: "holdsTransientA", scope: .singleton) {
+            builds.append("holdsTransientA")
+            return Built(try container.resolve(String.self, alternative: "transientA"))
+        }
+        func resolveAll() throws -> [String] {
+            try ["readsA", "readsB", "readsNothing", "holdsTransientA"].map {
+                try container.resolve(Built.self, alternative: RegistrationAlternative($0)).value
+            }
+        }
+        #expect(try resolveAll() == ["a1", "b1", "constant", "a1"])
+        #expect(builds.all.count == 4)
+
+        provider.setValue("a2", forKey: "a")
+        let result = try sources.load()
+
+        #expect(result == ConfLoadResult(changedKeys: ["a"], rebuiltInstances: 2, containers: ["Container(rebuilds)"]))
+        #expect(try resolveAll() == ["a2", "b1", "constant", "a2"])
+        #expect(
+            builds.all.sorted() == ["holdsTransientA", "holdsTransientA", "readsA", "readsA", "readsB", "readsNothing"])
+    }
+
+    @Test func eachLoadThatChangesSomethingEmitsOneGraphChange() async throws {
+        let provider = MutableInMemoryProvider(initialValues: ["counted": 0])
+        let sources = ConfSources(provider: provider, binding: ConfBinding(\.changesCounted, to: "counted"))
+        try sources.load()
+        let changes = DependencyGraph.changes
+        let collected = Task {
+            var seen: [DependencyGraphChange] = []
+            for await change in changes where change.keys == ["counted"] {
+                seen.append(change)
+                if seen.count == 2 { break }
+            }
+            return seen
+        }
+
+        provider.setValue(1, forKey: "counted")
+        try sources.load()
+        try sources.load()  // nothing changed: no element
+        provider.setValue(2, forKey: "counted")
+        try sources.load()
+
+        let seen = await collected.value
+        #expect(seen.map(\.kind) == [.configurationChanged, .configurationChanged])
+        #expect(seen.first?.description == "configuration changed: counted")
+    }
+
+    @Test func readersOfTwoLinkedKeysNeverSeeHalfAReloadWhileTheFileIsRewrittenAHundredTimes() async throws {
+        let folder = try TemporaryFolder()
+        func pair(_ version: Int) -> String { #"{"pair": {"left": \#(version), "right": \#(version)}}"# }
+        let file = try ConfigFile(in: folder, contents: pair(0))
+        let provider = try await ReloadingFileProvider<JSONSnapshot>(filePath: FilePath(file.path))
+        let sources = ConfSources(
+            providers: [provider],
+            bindings: [ConfBinding(\.pairLeft, to: "pair.left"), ConfBinding(\.pairRight, to: "pair.right")])
+        try sources.load()
+
+        let readers = 4
+        let seen = (0..<readers).map { _ in Counter() }  // the highest version each reader has seen
+        let mixed = Collected<String>()
+        let done = Counter()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for reader in 0..<readers {
+                group.addTask {
+                    while done.value == 0 {
+                        let snapshot = Conf.snapshot()
+                        let (left, right) = (snapshot[\.pairLeft], snapshot[\.pairRight])
+                        if left != right { mixed.append("\(left)/\(right)") }
+                        while seen[reader].value < left { seen[reader].increment() }
+                        await Task.yield()
+                    }
+                }
+            }
+            for version in 1...100 {
+                try file.write(pair(version))
+                try await sources.reload()
+                // Every reader reads the new version before the next rewrite, so each reload lands among reads.
+                while seen.contains(where: { $0.value < version }) { await Task.yield() }
+            }
+            done.increment()
+            try await group.waitForAll()
+        }
+
+        #expect(mixed.all.isEmpty)
+        #expect(Conf[\.pairLeft] == 100 && Conf[\.pairRight] == 100)
+    }
+
+    @Test func aSecretValueAppearsInNoLogLineErrorOrPrintedValue() async throws {
+        let folder = try TemporaryFolder()
+        let password = "hunter2-\(UUID().uuidString)"
+        let file = try ConfigFile(in: folder, contents: #"{"db": {"password": "\#(password)", "pin": 1234}}"#)
+        let provider = try await ReloadingFileProvider<JSONSnapshot>(filePath: FilePath(file.path))
+        let logger = CapturingLogger()
+        let sources = ConfSources(
+            providers: [
+                EnvironmentVariablesProvider(
+                    environmentVariables: ["DB_USER": "ada"], secretsSpecifier: .specific(["DB_USER"])),
+                provider,
+            ],
+            bindings: [
+                ConfBinding(\.secretUser, to: "db.user"),
+                ConfBinding(\.secretPassword, to: "db.password", isSecret: true),
+                ConfBinding(\.secretPin, to: "db.pin", isSecret: true),
+            ],
+            logger: logger)
+        try sources.load()
+        #expect(Conf[\.secretPassword] == password)
+        #expect(sources.values.map(\.value) == ["<redacted>", "<redacted>", "<redacted>"])
+
+        // A secret of the wrong type, then a file that no longer parses (and still holds the secret).
+        try file.write(#"{"db": {"password": "\#(password)", "pin": "\#(password)"}}"#)
+        await #expect(throws: ConfSourceError.self) { try await sources.reload() }
+        try file.write(#"{"db": {"password": "\#(password)", "#)
+        let error = await #expect(throws: ConfSourceError.self) { try await sources.reload() }
+
+        let printed =
+            logger.entries.map(\.message) + [String(describing: error)] + sources.values.map(\.description)
+            + [String(describing: DependencyGraph.verify())]
+        #expect(logger.messages(at: .error).count == 2)
+        #expect(!printed.contains { $0.contains(password) || $0.contains("ada") || $0.contains("1234") })
+        #expect(Conf[\.secretPassword] == password && Conf[\.secretPin] == 1234, "the last good values stay")
+    }
+
+    @Test func insideATestScopeALoadSetsOnlyThatScopesRootValues() throws {
+        let sources = ConfSources(
+            providers: [InMemoryProvider(values: ["level": "debug"])],
+            bindings: [ConfBinding(\.scopedLevel, to: "level")])
+        try withTestDependencies { _ in
+        } operation: {
+            try sources.load()
+            #expect(Conf[\.scopedLevel] == "debug")
+        }
+        #expect(Conf[\.scopedLevel] == "info")
+    }
+
+    @Test func aMalformedRewriteKeepsTheOldValuesAndLogsOneError() async throws {
+        let folder = try TemporaryFolder()
+        let file = try ConfigFile(in: folder, contents: #"{"port": 8080}"#)
+        let provider = try await ReloadingFileProvider<JSONSnapshot>(filePath: FilePath(file.path))
+        let logger = CapturingLogger()
+        let sources = ConfSources(
+            providers: [provider], bindings: [ConfBinding(\.malformedPort, to: "port")], logger: logger)
+        try sources.load()
+
+        try file.write(#"{"port": 90"#)
+        await #expect {
+            try await sources.reload()
+        } throws: { error in
+            guard case .providerFailed(let name, _) = error as? ConfSourceError else { return false }
+            return name == "ReloadingFileProvider<JSONSnapshot>"
+        }
+
+        #expect(Conf[\.malformedPort] == 8080)
+        #expect(logger.messages(at: .error).count == 1)
+        #expect(logger.messages(at: .error).first?.contains("ReloadingFileProvider<JSONSnapshot> failed") == true)
+    }
+}
+
+extension ConfSources {
+    /// Sources of one provider and one binding.
+    convenience init(provider: any ConfigProvider, binding: ConfBinding) {
+        self.init(providers: [provider], bindings: [binding])
+    }
+}
