@@ -28,8 +28,9 @@
 /// service.upload(file: fileURL)          // networkingSession injected by type
 /// ```
 ///
-/// Generated overloads take two trailing defaulted parameters, `_loomFileID` and `_loomLine`, so a failed injection
-/// is reported through `LoomConfiguration.logger.die` at the **caller's** file and line (never a bare `try!`).
+/// A generated overload takes exactly the parameters that are not injected, so it can satisfy a protocol requirement
+/// (`func findAll()`); a failed injection is reported through `LoomConfiguration.logger.die` at the attribute's file
+/// and line (never a bare `try!`).
 ///
 /// > Important: Injected parameters resolve from the graph when the generated overload is called, so the
 /// > containers registering them must be active by then. Generic, `some`, `inout` and variadic parameters cannot

@@ -209,8 +209,8 @@ import Testing
                     init(name: String, store: ReportStore) {}
 
                     @_disfavoredOverload
-                    convenience init(name: String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(name: name, store: _injectedParameter(byType: ReportStore.self, fileID: _loomFileID, line: _loomLine))
+                    convenience init(name: String) {
+                        self.init(name: name, store: _injectedParameter(byType: ReportStore.self, fileID: "TestModule/test.swift", line: 4))
                     }
                 }
 
