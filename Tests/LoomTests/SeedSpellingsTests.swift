@@ -21,7 +21,7 @@ final class LegacyCounter {
 }
 
 /// Registered by type only by ``SeedSpellingsTests``.
-struct SeedSpellingsValue: Sendable {
+struct SeedSpellingsValue: Hashable, Sendable {
     let number: Int
 }
 
@@ -93,6 +93,25 @@ struct SeedSpellingsValue: Sendable {
         #expect(LegacyCounter().total() == 4)
         #expect(LegacyCounter().doubled() == 10)
         #expect(LegacyCounter.parent == .classParent)
+    }
+
+    @available(*, deprecated, message: "exercises Stitcher's labelled inject(parameters:)")
+    @Test func stitchersLabelledParametersStillCompile() async throws {
+        struct Repository: Sendable { let context: String }
+        enum Entity: Hashable, Sendable { case user }
+        let container = Container(name: "seed-spellings-parameters", logger: DisabledLogger()) {
+            Dependency { (context: SeedSpellingsValue) in Repository(context: "type \(context.number)") }
+            Dependency(named: "seed-spellings-repository") { (context: Int) in Repository(context: "name \(context)") }
+            Dependency(for: Entity.user) { (context: Int, suffix: String) in Repository(context: "\(context)\(suffix)")
+            }
+        }
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        let byType: Repository = try DependencyGraph.inject(parameters: SeedSpellingsValue(number: 1))
+        let optional: Repository? = try DependencyGraph.inject(parameters: SeedSpellingsValue(number: 2))
+        let byName: Repository = try DependencyGraph.inject(byName: "seed-spellings-repository", parameters: 3)
+        let byValue: Repository = try DependencyGraph.inject(byValue: Entity.user, parameters: 4, "!")
+        #expect([byType, optional, byName, byValue].map { $0?.context } == ["type 1", "type 2", "name 3", "4!"])
     }
 
     @Test func aCustomStringConvertibleNameLocatesRegistrationsWithArgumentsAndProperties() throws {
