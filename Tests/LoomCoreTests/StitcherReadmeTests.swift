@@ -9,9 +9,9 @@ import Testing
 
 /// The code samples of the Stitcher README (`seeds/002_*.txt`), compiled against Loom.
 ///
-/// Adjustments, all forced by Swift 6 or by Linux, are listed in `Documentation/Migration/Stitcher.md`: services
-/// are `Sendable`; `UIImage` becomes `[UInt8]`; publishers and `ObservableObject` become `AsyncSequence`s and
-/// `@Observable`; closure parameters whose type cannot be inferred from the body get an annotation.
+/// Adjustments, all forced by Swift 6 or by Linux, are listed in `Loom.docc/Articles/MigratingFromStitcher.md`:
+/// services are `Sendable`; `UIImage` becomes `[UInt8]`; publishers and `ObservableObject` become `AsyncSequence`s
+/// and `@Observable`; closure parameters whose type cannot be inferred from the body get an annotation.
 /// The `@Dependencies` / `@Injected` samples live with the property wrappers.
 @Suite struct StitcherReadmeTests {
     // MARK: Types the README assumes
