@@ -11,7 +11,8 @@ import Testing
 ///
 /// Synchronous forms on return, `@Observable` changes right after the value is stored, asynchronous forms once their graph change is emitted or
 /// `DependencyGraph.waitForPendingInvalidations()` returns. No test sleeps or polls to decide its outcome.
-@Suite struct InvalidationTests {
+/// Several tests await graph changes; the time limit turns a change that never comes into a failure, not a hang.
+@Suite(.timeLimit(.minutes(1))) struct InvalidationTests {
     final class Session: Sendable {}
     final class Logout: Sendable {}
     final class Profile: Sendable {}
