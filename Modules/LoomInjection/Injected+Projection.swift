@@ -1,4 +1,5 @@
 public import LoomCore
+import LoomKeys
 import LoomLookup
 
 extension Injected {
@@ -109,5 +110,36 @@ extension Container {
             function: function,
             line: line
         )
+    }
+}
+
+extension Injected where Value: Sendable {
+    /// Loads the value — awaiting an `async` factory, or building an actor-isolated one on its actor — and keeps it,
+    /// so that later reads of the property return it synchronously.
+    ///
+    /// A property whose registration has an `async` factory needs this step before its first read (unless something
+    /// else loaded the cached instance already): reading it first fails like any other injection failure, with
+    /// ``InjectionError/asynchronousDependency(_:)`` at the property's file and line. Loading again replaces the kept
+    /// value, like ``reload()``.
+    ///
+    /// ```swift
+    /// final class ReportScreen {
+    ///     @Injected var database: Database          // registered with an async factory
+    ///     func open() async throws {
+    ///         try await $database.load()
+    ///         render(database.recentReports())      // a synchronous read from now on
+    ///     }
+    /// }
+    /// ```
+    /// - Returns: The loaded value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be loaded (this call does not stop the process:
+    ///   the caller can recover).
+    @discardableResult
+    public func load() async throws -> Value {
+        switch storage {
+        case .resolving(let state): try await state.load(Value.self)
+        case .value(let value): value
+        case .keyPath(let keyPath): InjectedValues[keyPath]
+        }
     }
 }

@@ -266,6 +266,55 @@ package final class InjectionState: Sendable {
         return value
     }
 
+    /// Loads the property's value — awaiting `async` factories and running actor-isolated ones on their actor — and
+    /// keeps it in the cell (where the property caches), so later reads return it synchronously.
+    ///
+    /// The same shapes as ``resolve(_:enclosing:)``: `T`, `T?` (nil when missing), `[T]` and `Set<T>`. A Macaroni
+    /// parametrized resolver (which takes the enclosing object) is synchronous, so it is resolved as a read would.
+    package func load<Value: Sendable>(_ type: Value.Type) async throws -> Value {
+        let object = enclosingObject
+        let live: any DependencySource = container(for: object) ?? GraphSource()
+        let source = live.overlaid
+        let arguments = request.arguments
+        let value: Value
+        if let collection = Value.self as? any CollectionType.Type {
+            let key = request.key(lookingUp: collection.elementType)
+            let values = try await source.loadAll(
+                (any Sendable).self, key: key, arguments: arguments, fileID: fileID, line: line)
+            guard let result = collection.make(from: values) as? Value else {
+                throw InjectionError.mismatchedDependencyType(
+                    actual: values.map { typeName(Swift.type(of: $0)) }.joined(separator: ", "),
+                    expected: typeName(collection.elementType)
+                )
+            }
+            log(key, from: source)
+            value = result
+        } else if let object, request.isPlainTypeRequest, lookupType == nil,
+            source.candidates(for: request.key(lookingUp: Value.self, parameters: .enclosingObject)) != nil
+        {
+            value = try resolve(Value.self, enclosing: object)
+        } else {
+            var key = request.key(lookingUp: lookupType ?? Value.self)
+            if lookupType == nil, let optional = Value.self as? any OptionalType.Type,
+                source.candidates(for: key) == nil
+            {
+                // `T?` is `nil` when nothing answers `T?` or `T`; otherwise it is `T`'s value.
+                key = request.key(lookingUp: optional.wrappedType)
+                if source.candidates(for: key) == nil { return optional.none as! Value }
+            }
+            let loaded = try await source.loadOne(
+                (any Sendable).self, key: key, arguments: arguments, fileID: fileID, line: line)
+            guard let typed = loaded as? Value else {
+                throw InjectionError.mismatchedDependencyType(
+                    actual: typeName(Swift.type(of: loaded)), expected: typeName(Value.self))
+            }
+            log(key, from: source)
+            value = typed
+        }
+        if !refreshesOnEveryRead, mayCacheHere { cell.replace(with: value) }
+        return value
+    }
+
     private func log(_ key: RegistrationKey, from source: any DependencySource) {
         source.sourceLogTarget.log(
             .debug,

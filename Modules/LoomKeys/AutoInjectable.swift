@@ -43,3 +43,29 @@ public protocol AutoInjectableMainActor {
     /// The key holding the main instance.
     associatedtype AutoInjectionKey: ConfKeyMainActor where AutoInjectionKey.Value == Self
 }
+
+/// A service type with one main instance isolated to a global actor, injectable with `@InjectedConf()` from code on
+/// that actor.
+///
+/// The counterpart of ``AutoInjectableMainActor`` for any global actor: its key is a ``ConfKeyIsolated``, so the
+/// service need not be `Sendable`. Declare the conformance isolated to the key's actor, like the key's own, so only
+/// code on that actor can use it.
+///
+/// ```swift
+/// final class ConnectionCache { var open: [String] = [] }
+/// extension ConfKeys {
+///     #declareServiceKey(
+///         "connectionCache", ConnectionCache.self, on: DatabaseActor.self, "ConnectionCacheKey",
+///         defaultValue: ConnectionCache())
+/// }
+/// extension ConnectionCache: @DatabaseActor AutoInjectableIsolated {
+///     typealias AutoInjectionKey = ConfKeys.ConnectionCacheKey
+/// }
+/// @DatabaseActor final class Pool {
+///     @InjectedConf() var cache: ConnectionCache
+/// }
+/// ```
+public protocol AutoInjectableIsolated {
+    /// The key holding the main instance.
+    associatedtype AutoInjectionKey: ConfKeyIsolated where AutoInjectionKey.Value == Self
+}

@@ -14,8 +14,9 @@
 /// }
 /// ```
 ///
-/// > Important: A property for a main-actor key can only be created (and so only exist) in main-actor code, and
-/// > its getter checks that it runs on the main actor.
+/// > Important: A property for a key isolated to a global actor (``ConfKeyMainActor``, ``ConfKeyIsolated``) can only
+/// > be created in code isolated to that actor, so it lives in a type isolated to it; its getter also checks that it
+/// > runs on that actor, and stops the process rather than racing if a copy of the wrapper is read elsewhere.
 @propertyWrapper
 public struct InjectedConf<Value>: Sendable {
     @usableFromInline let read: @Sendable () -> Value

@@ -36,25 +36,29 @@ public macro declareConfKey<T>(
     _ customKeyTypeName: String? = nil, defaultValue: T
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfKeyMacro")
 
-/// Declares a main-actor configuration key (`ConfKeyMainActor`) with a default value.
+/// Declares a configuration key isolated to a global actor, with a default value.
 ///
-/// Use it for values that live on the main actor; the key type is `@MainActor`, and its value need not be
-/// `Sendable`. Only `MainActor.self` is supported for `on:`.
+/// Use it for values that live on one global actor: the key type is isolated to it, its value need not be
+/// `Sendable`, and only code isolated to that actor can read or set it — anywhere else the compiler refuses the
+/// access. `on: MainActor.self` declares a `ConfKeyMainActor` key; any other global actor a `ConfKeyIsolated` key
+/// whose conformance is isolated to that actor.
 ///
 /// ```swift
 /// extension ConfKeys {
 ///     #declareConfKey("myConf", Int.self, on: MainActor.self, defaultValue: 42)
+///     #declareConfKey("poolSize", Int.self, on: DatabaseActor.self, defaultValue: 4)
 /// }
 /// @MainActor func check() -> Bool { Conf[\.myConf] == 42 }
+/// @DatabaseActor func connections() -> Int { Conf[\.poolSize] }
 /// ```
 ///
 /// - Parameters:
 ///   - visibility: The access level of the generated declarations (default `.public`).
 ///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The value type, as `Type.self`.
-///   - globalActor: `MainActor.self`.
+///   - globalActor: The global actor, as `SomeGlobalActor.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
-///   - defaultValue: The default, evaluated lazily at most once, on the main actor.
+///   - defaultValue: The default, evaluated lazily at most once, on the actor.
 @freestanding(declaration, names: arbitrary)
 public macro declareConfKey<T, A: GlobalActor>(
     visibility: DeclarationVisibility = .public, _ name: String?, _ type: T.Type, on globalActor: A.Type,
@@ -100,9 +104,34 @@ public macro declareConfFactoryKey<T>(
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
 ///   - defaultValue: The default factory, run on the main actor.
 @freestanding(declaration, names: arbitrary)
+public macro declareConfFactoryKey<T>(
+    visibility: DeclarationVisibility = .public, _ name: String?, _ type: T.Type, on globalActor: MainActor.Type,
+    _ customKeyTypeName: String? = nil, defaultValue: @escaping @MainActor @Sendable () -> T
+) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfKeyMacro")
+
+/// Declares a configuration key isolated to a global actor whose value is a factory run on that actor.
+///
+/// The key's value is `() -> T`: like every value of the key it never leaves the actor, so it need not be
+/// `Sendable`, and `@InjectedConf(\.name)` calls it on every read.
+///
+/// ```swift
+/// extension ConfKeys {
+///     #declareConfFactoryKey("makeConnection", Connection.self, on: DatabaseActor.self, defaultValue: { Connection() })
+/// }
+/// @DatabaseActor func open() -> Connection { Conf[\.makeConnection]() }
+/// ```
+///
+/// - Parameters:
+///   - visibility: The access level of the generated declarations (default `.public`).
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
+///   - type: The type the factory builds, as `Type.self`.
+///   - globalActor: The global actor, as `SomeGlobalActor.self`.
+///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
+///   - defaultValue: The default factory, run on the actor.
+@freestanding(declaration, names: arbitrary)
 public macro declareConfFactoryKey<T, A: GlobalActor>(
     visibility: DeclarationVisibility = .public, _ name: String?, _ type: T.Type, on globalActor: A.Type,
-    _ customKeyTypeName: String? = nil, defaultValue: @escaping @MainActor @Sendable () -> T
+    _ customKeyTypeName: String? = nil, defaultValue: @escaping () -> T
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfKeyMacro")
 
 /// Declares a service key; its default may be `nil`, for a service that must be installed before use.
@@ -131,11 +160,15 @@ public macro declareServiceKey<T>(
     _ customKeyTypeName: String? = nil, defaultValue: T?
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfKeyMacro")
 
-/// Declares a main-actor service key; its default may be `nil`.
+/// Declares a service key isolated to a global actor; its default may be `nil`.
+///
+/// `on: MainActor.self` declares a `ConfKeyMainActor` key; any other global actor a `ConfKeyIsolated` key. Either
+/// way the service need not be `Sendable` and only code on the actor can read or set it.
 ///
 /// ```swift
 /// extension ConfKeys {
 ///     #declareServiceKey("router", Router.self, on: MainActor.self, "RouterKey", defaultValue: Router())
+///     #declareServiceKey("connectionCache", ConnectionCache.self, on: DatabaseActor.self, defaultValue: nil)
 /// }
 /// ```
 ///
@@ -143,7 +176,7 @@ public macro declareServiceKey<T>(
 ///   - visibility: The access level of the generated declarations (default `.public`).
 ///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
 ///   - type: The service type, as `Type.self`.
-///   - globalActor: `MainActor.self`.
+///   - globalActor: The global actor, as `SomeGlobalActor.self`.
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
 ///   - defaultValue: The default instance, or `nil`.
 @freestanding(declaration, names: arbitrary)
@@ -188,9 +221,33 @@ public macro declareServiceFactoryKey<T>(
 ///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
 ///   - defaultValue: The default factory, or `nil`.
 @freestanding(declaration, names: arbitrary)
+public macro declareServiceFactoryKey<T>(
+    visibility: DeclarationVisibility = .public, _ name: String?, _ type: T.Type, on globalActor: MainActor.Type,
+    _ customKeyTypeName: String? = nil, defaultValue: (@MainActor @Sendable () -> T)?
+) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfKeyMacro")
+
+/// Declares a service key isolated to a global actor whose value is a factory run on that actor; its default may
+/// be `nil`.
+///
+/// The key's value is `() -> T`, which need not be `Sendable` because it never leaves the actor.
+///
+/// ```swift
+/// extension ConfKeys {
+///     #declareServiceFactoryKey("makeConnection", Connection.self, on: DatabaseActor.self, defaultValue: nil)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - visibility: The access level of the generated declarations (default `.public`).
+///   - name: The accessor's name in `ConfKeys`, or `nil` for none.
+///   - type: The type the factory builds, as `Type.self`.
+///   - globalActor: The global actor, as `SomeGlobalActor.self`.
+///   - customKeyTypeName: The key type's name (default `ConfKey_<name>`).
+///   - defaultValue: The default factory, or `nil`.
+@freestanding(declaration, names: arbitrary)
 public macro declareServiceFactoryKey<T, A: GlobalActor>(
     visibility: DeclarationVisibility = .public, _ name: String?, _ type: T.Type, on globalActor: A.Type,
-    _ customKeyTypeName: String? = nil, defaultValue: (@MainActor @Sendable () -> T)?
+    _ customKeyTypeName: String? = nil, defaultValue: (() -> T)?
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfKeyMacro")
 
 /// Declares an internal static accessor on `Conf` for a key, named after the key path's last component.
@@ -232,6 +289,25 @@ public macro declareConfAccessor<K: ConfKeyMainActor>(
     _ keyPath: KeyPath<ConfKeys, K.Type>, _ type: K.Value.Type, on globalActor: MainActor.Type, _ name: String? = nil
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfAccessorMacro")
 
+/// Declares a static accessor on `Conf`, isolated to a global actor, for a key isolated to that actor.
+///
+/// ```swift
+/// extension Conf {
+///     #declareConfAccessor(\.connectionCache, ConnectionCache.self, on: DatabaseActor.self)
+/// }
+/// @DatabaseActor func connect() { Conf.connectionCache.open.append("primary") }
+/// ```
+///
+/// - Parameters:
+///   - keyPath: The key's path in `ConfKeys`.
+///   - type: The key's value type, as `Type.self`.
+///   - globalActor: The key's global actor, as `SomeGlobalActor.self`.
+///   - name: The accessor's name (default: the key path's last component).
+@freestanding(declaration, names: arbitrary)
+public macro declareConfAccessor<K: ConfKeyIsolated, A: GlobalActor>(
+    _ keyPath: KeyPath<ConfKeys, K.Type>, _ type: K.Value.Type, on globalActor: A.Type, _ name: String? = nil
+) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfAccessorMacro") where K.Isolation == A
+
 /// Declares an internal static accessor on `Conf` that calls a factory key's factory on each read.
 ///
 /// ```swift
@@ -268,3 +344,24 @@ public macro declareConfFactoryAccessor<K: ConfKeyMainActor, T>(
     _ keyPath: KeyPath<ConfKeys, K.Type>, _ type: T.Type, on globalActor: MainActor.Type, _ name: String? = nil
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfAccessorMacro")
 where K.Value == @MainActor @Sendable () -> T
+
+/// Declares a static accessor on `Conf`, isolated to a global actor, that calls an actor-isolated factory key's
+/// factory on each read.
+///
+/// ```swift
+/// extension Conf {
+///     #declareConfFactoryAccessor(\.makeConnection, Connection.self, on: DatabaseActor.self, "newConnection")
+/// }
+/// @DatabaseActor func open() -> Connection { Conf.newConnection }
+/// ```
+///
+/// - Parameters:
+///   - keyPath: The factory key's path in `ConfKeys`.
+///   - type: The type the factory builds, as `Type.self`.
+///   - globalActor: The key's global actor, as `SomeGlobalActor.self`.
+///   - name: The accessor's name (default: the key path's last component).
+@freestanding(declaration, names: arbitrary)
+public macro declareConfFactoryAccessor<K: ConfKeyIsolated, T, A: GlobalActor>(
+    _ keyPath: KeyPath<ConfKeys, K.Type>, _ type: T.Type, on globalActor: A.Type, _ name: String? = nil
+) = #externalMacro(module: "LoomMacrosPlugin", type: "DeclareConfAccessorMacro")
+where K.Isolation == A, K.Value == () -> T

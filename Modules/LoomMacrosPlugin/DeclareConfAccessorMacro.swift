@@ -5,11 +5,15 @@ public import SwiftSyntaxMacros
 /// `#declareConfAccessor` and `#declareConfFactoryAccessor`: a static convenience property on `Conf`.
 ///
 /// Expands, inside `extension Conf { }`, to an internal static property named after the key path's last component
-/// (or the custom name) that reads the key; the factory variant calls the factory:
+/// (or the custom name) that reads the key; the factory variant calls the factory. With `on: SomeGlobalActor.self`
+/// the property is isolated to that actor:
 ///
 /// ```swift
 /// internal static var myBool: Bool {
 ///     Conf[\.myBool]
+/// }
+/// @DatabaseActor internal static var connectionCache: ConnectionCache {
+///     Conf[\.connectionCache]
 /// }
 /// ```
 public struct DeclareConfAccessorMacro: DeclarationMacro {
@@ -36,11 +40,7 @@ public struct DeclareConfAccessorMacro: DeclarationMacro {
             let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)
         else { throw KeyMacroDiagnostic.notKeyPath.error(at: keyPathArgument.expression) }
         let type = try arguments.takePositional("value type").typeBeforeSelf("value type")
-        var isMainActor = false
-        if let actor = arguments.take(label: "on") {
-            try actor.requireMainActor()
-            isMainActor = true
-        }
+        let isolation = try arguments.take(label: "on")?.keyIsolation() ?? .none
         var name = last.declName.baseName.text
         if !arguments.isEmpty {
             let custom = try arguments.takePositional("accessor name")
@@ -48,11 +48,10 @@ public struct DeclareConfAccessorMacro: DeclarationMacro {
             guard name.isIdentifier else { throw KeyMacroDiagnostic.notIdentifier.error(at: custom.expression) }
         }
         try arguments.finish()
-        let isolation = isMainActor ? "@MainActor " : ""
         let call = isFactory ? "()" : ""
         return [
             """
-            \(raw: isolation)internal static var \(raw: name): \(raw: type) {
+            \(raw: isolation.attribute)internal static var \(raw: name): \(raw: type) {
                 Conf[\(keyPath.trimmed)]\(raw: call)
             }
             """

@@ -16,6 +16,18 @@ public import SwiftSyntaxMacros
 /// }
 /// ```
 ///
+/// With `on: SomeGlobalActor.self` (any global actor but the main actor, whose keys keep their `ConfKeyMainActor`
+/// form) the key type is isolated to that actor and conforms to `ConfKeyIsolated` through a conformance isolated to
+/// it, which only code on that actor can use; a factory key's value is then `() -> T`:
+///
+/// ```swift
+/// @DatabaseActor public enum ConfKey_cache: @DatabaseActor ConfKeyIsolated {
+///     public typealias Isolation = DatabaseActor
+///     public typealias Value = ConnectionCache
+///     public static let defaultValue: Value! = .some(ConnectionCache())
+/// }
+/// ```
+///
 /// Conf keys wrap the default in `.some(…)` so that implicit members (`.init()`, `.default`) resolve against the
 /// value type; service keys keep the expression as written so that `nil` declares a key without a default.
 public struct DeclareConfKeyMacro: DeclarationMacro {
@@ -31,7 +43,7 @@ public struct DeclareConfKeyMacro: DeclarationMacro {
         var visibility = "public"
         var accessorName: String?
         var valueType: String
-        var isMainActor = false
+        var isolation = KeyIsolation.none
         var isUnsafeNonIsolated = false
         var keyTypeName: String?
         var defaultValue: ExprSyntax
@@ -71,11 +83,7 @@ public struct DeclareConfKeyMacro: DeclarationMacro {
             throw KeyMacroDiagnostic.notIdentifier.error(at: name.expression)
         }
         let type = try arguments.takePositional("value type").typeBeforeSelf("value type")
-        var isMainActor = false
-        if let actor = arguments.take(label: "on") {
-            try actor.requireMainActor()
-            isMainActor = true
-        }
+        let isolation = try arguments.take(label: "on")?.keyIsolation() ?? .none
         let isUnsafe = try arguments.take(label: "unsafeNonIsolated")?.booleanLiteral() ?? false
         var keyTypeName: String?
         if let custom = arguments.takeOptionalPositional() {
@@ -88,7 +96,7 @@ public struct DeclareConfKeyMacro: DeclarationMacro {
             label: "defaultValue", diagnostic: .defaultValueLabel)
         try arguments.finish()
         return Declaration(
-            visibility: visibility, accessorName: accessorName, valueType: type, isMainActor: isMainActor,
+            visibility: visibility, accessorName: accessorName, valueType: type, isolation: isolation,
             isUnsafeNonIsolated: isUnsafe, keyTypeName: keyTypeName, defaultValue: defaultValue.expression.trimmed)
     }
 
@@ -118,19 +126,26 @@ public struct DeclareConfKeyMacro: DeclarationMacro {
                 ? "nil" : "UncheckedSendableBox(\(defaultValue))"
         }
         let valueType: String
-        if flavor.isFactory {
-            valueType = declaration.isMainActor ? "@MainActor @Sendable () -> \(stored)" : "@Sendable () -> \(stored)"
-        } else {
-            valueType = stored
+        let conformance: String
+        switch declaration.isolation {
+        case .none:
+            valueType = flavor.isFactory ? "@Sendable () -> \(stored)" : stored
+            conformance = "ConfKey"
+        case .mainActor:
+            valueType = flavor.isFactory ? "@MainActor @Sendable () -> \(stored)" : stored
+            conformance = "ConfKeyMainActor"
+        case .globalActor(let actor):
+            // The factory need not be Sendable: like every value of the key, it never leaves the actor.
+            valueType = flavor.isFactory ? "() -> \(stored)" : stored
+            conformance = "@\(actor) ConfKeyIsolated"
+            members.append("\(access) typealias Isolation = \(actor)")
         }
         let initialValue = flavor.allowsNilDefault ? defaultValue : ".some(\(defaultValue))"
         members.append("\(access) typealias Value = \(valueType)")
         members.append("\(access) static let defaultValue: Value! = \(initialValue)")
-        let isolation = declaration.isMainActor ? "@MainActor " : ""
-        let conformance = declaration.isMainActor ? "ConfKeyMainActor" : "ConfKey"
         var result: [DeclSyntax] = [
             """
-            \(raw: isolation)\(raw: access) enum \(raw: keyType): \(raw: conformance) {
+            \(raw: declaration.isolation.attribute)\(raw: access) enum \(raw: keyType): \(raw: conformance) {
             \(raw: members.joined(separator: "\n"))
             }
             """

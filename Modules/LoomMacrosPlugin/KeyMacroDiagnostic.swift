@@ -34,17 +34,13 @@ extension KeyMacroDiagnostic {
             id: "notStringLiteral")
     }
 
-    static func notTypeSelf(_ role: String) -> Self {
-        Self(message: "the \(role) must be written as a type followed by '.self', like 'Int.self'", id: "notTypeSelf")
+    static func notTypeSelf(_ role: String, example: String = "Int.self") -> Self {
+        Self(message: "the \(role) must be written as a type followed by '.self', like '\(example)'", id: "notTypeSelf")
     }
 
     static let tooManyArguments = Self(
         message: "too many arguments: remove the extra arguments after the ones this macro takes",
         id: "tooManyArguments")
-
-    static let notMainActor = Self(
-        message: "only 'MainActor.self' is supported for 'on:'; keys isolated to other actors are not supported",
-        id: "notMainActor")
 
     static let invalidVisibility = Self(
         message: "'visibility:' must be '.public' or '.internal' (or 'DeclarationVisibility.public' / '.internal')",

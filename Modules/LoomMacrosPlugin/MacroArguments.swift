@@ -71,10 +71,10 @@ extension LabeledExprSyntax {
     }
 
     /// The source text of the type in `SomeType.self` (parentheses around it dropped), or a diagnostic.
-    func typeBeforeSelf(_ role: String) throws -> String {
+    func typeBeforeSelf(_ role: String, example: String = "Int.self") throws -> String {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
             var base = member.base
-        else { throw KeyMacroDiagnostic.notTypeSelf(role).error(at: expression) }
+        else { throw KeyMacroDiagnostic.notTypeSelf(role, example: example).error(at: expression) }
         while let tuple = base.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
             only.label == nil
         {
@@ -105,11 +105,30 @@ extension LabeledExprSyntax {
         return name
     }
 
-    /// Checks that `on:` names the main actor.
-    func requireMainActor() throws {
-        let type = try typeBeforeSelf("actor")
-        guard type == "MainActor" || type == "_Concurrency.MainActor" || type == "Swift.MainActor" else {
-            throw KeyMacroDiagnostic.notMainActor.error(at: expression)
+    /// The actor named by `on:`: the main actor (spelled `MainActor`, `Swift.MainActor` or `_Concurrency.MainActor`),
+    /// whose keys keep their `ConfKeyMainActor` form, or any other global actor, by its type's source text.
+    func keyIsolation() throws -> KeyIsolation {
+        let type = try typeBeforeSelf("global actor", example: "MainActor.self")
+        if type == "MainActor" || type == "_Concurrency.MainActor" || type == "Swift.MainActor" { return .mainActor }
+        return .globalActor(type)
+    }
+}
+
+/// The isolation of a key or accessor, from the key macros' `on:` argument.
+enum KeyIsolation: Equatable {
+    /// No `on:`: a `Sendable` key (`ConfKey`).
+    case none
+    /// `on: MainActor.self`: a `ConfKeyMainActor` key, as GlobalConfModule declared it.
+    case mainActor
+    /// `on: SomeGlobalActor.self`: a `ConfKeyIsolated` key whose conformance is isolated to that actor.
+    case globalActor(String)
+
+    /// The attribute that isolates a declaration, with a trailing space (empty without isolation).
+    var attribute: String {
+        switch self {
+        case .none: ""
+        case .mainActor: "@MainActor "
+        case .globalActor(let actor): "@\(actor) "
         }
     }
 }

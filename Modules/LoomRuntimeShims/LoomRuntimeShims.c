@@ -37,3 +37,14 @@ int loom_membarrier(void) {
     return -1;
 #endif
 }
+
+#if defined(__APPLE__)
+#include <pthread.h>
+int loom_is_main_thread(void) { return pthread_main_np() == 1; }
+#elif defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+int loom_is_main_thread(void) { return (pid_t)syscall(SYS_gettid) == getpid(); }
+#else
+int loom_is_main_thread(void) { return 0; }
+#endif

@@ -87,8 +87,9 @@ import Testing
     @Test func optionalInjectionIsNilOnlyWhenMissing() throws {
         final class Database: Sendable {}
         final class Missing: Sendable {}
+        struct Broken: Error {}
         let container = quietContainer("graph-optional") {
-            Dependency { () throws -> Database in throw CancellationError() }
+            Dependency { () throws -> Database in throw Broken() }
         }
         DependencyGraph.activate(container)
         defer { DependencyGraph.deactivate(container) }

@@ -39,17 +39,27 @@ import Testing
         #expect(container.registrationCount == 41)
     }
 
-    @Test func namesAreMatchedAsStringsAreComparedWhateverTheirSpelling() throws {
+    @Test func namesMatchByteForByteAndAnotherUnicodeSpellingIsSuggested() throws {
         let container = quietContainer()
         container.add {
             Dependency { Service(id: 1) }.named("caf\u{E9}")
             Dependency { Service(id: 2) }.named("plain-ascii-name")
         }
-        let decomposed: Service = try container.inject(byName: "cafe\u{301}")
-        #expect(decomposed.id == 1)
+        let composed: Service = try container.inject(byName: "caf\u{E9}")
+        #expect(composed.id == 1)
         let ascii: Service = try container.inject(byName: "plain-ascii-name")
         #expect(ascii.id == 2)
         #expect(throws: InjectionError.self) { let _: Service = try container.inject(byName: "plain-ascii-nam") }
+        // The decomposed spelling is equal as a Swift `String` but is another name; the error says so.
+        let error = #expect(throws: InjectionError.self) {
+            let _: Service = try container.inject(byName: "cafe\u{301}")
+        }
+        guard case .missingDependency(_, let suggestions) = error else {
+            Issue.record("expected a missing dependency, got \(String(describing: error))")
+            return
+        }
+        #expect(suggestions.count == 1)
+        #expect(suggestions.first?.contains("another Unicode spelling") == true)
     }
 
     @Test func aNamedLookupForAnotherTypeTakesTheCheckedPath() throws {

@@ -11,6 +11,25 @@ import Testing
         #expect(lines.all == ["info App/Main.swift:12 hello"])
     }
 
+    @Test func loadsAreLoggedWithTheCallersFileAndLine() async throws {
+        let lines = Collected<String>()
+        let container = Container(name: "loads", logger: PrintLogger(minimumLevel: .debug) { lines.append($0) })
+        container.register(scope: .singleton) { () async -> Service in Service() }
+        let firstLine = #line + 1
+        _ = try await container.load(Service.self)
+        let settledLine = #line + 1
+        _ = try await container.load(Service.self)
+        let failedLine = #line + 1
+        _ = try? await container.load(Int.self)
+        let file = "LoomCoreTests/LoggingTests.swift"
+        #expect(lines.all.contains("debug \(file):\(firstLine) Loaded Type[Service] from Container(loads)"))
+        #expect(lines.all.contains("debug \(file):\(settledLine) Loaded Type[Service] from Container(loads)"))
+        #expect(
+            lines.all.contains {
+                $0.hasPrefix("debug \(file):\(failedLine) Loading Type[Int] from Container(loads) failed")
+            })
+    }
+
     @Test func containerEventsAreLoggedWithTheCallersFileAndLine() throws {
         let lines = Collected<String>()
         let container = Container(name: "events", logger: PrintLogger(minimumLevel: .debug) { lines.append($0) })

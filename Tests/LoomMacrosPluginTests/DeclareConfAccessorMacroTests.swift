@@ -115,6 +115,38 @@ import Testing
 
     // MARK: Misuse (GCM-20)
 
+    @Test func onAnotherGlobalActorIsolatesTheAccessorToIt() {
+        assertExpansion(
+            #"""
+            extension Conf {
+                #declareConfAccessor(\.connectionCache, ConnectionCache.self, on: DatabaseActor.self)
+            }
+            """#,
+            expandedSource: #"""
+                extension Conf {
+                    @DatabaseActor internal static var connectionCache: ConnectionCache {
+                        Conf[\.connectionCache]
+                    }
+                }
+                """#)
+    }
+
+    @Test func theGlobalActorFactoryAccessorCallsTheFactory() {
+        assertExpansion(
+            #"""
+            extension Conf {
+                #declareConfFactoryAccessor(\.makeConnection, Connection.self, on: Storage.DatabaseActor.self, "newConnection")
+            }
+            """#,
+            expandedSource: #"""
+                extension Conf {
+                    @Storage.DatabaseActor internal static var newConnection: Connection {
+                        Conf[\.makeConnection]()
+                    }
+                }
+                """#)
+    }
+
     @Test func aNonKeyPathIsRejected() {
         assertDiagnostic(
             #"""
@@ -179,14 +211,14 @@ import Testing
             column: 55)
     }
 
-    @Test func anAccessorForAnotherActorIsRejected() {
+    @Test func anAccessorOnAnActorInstanceIsRejected() {
         assertDiagnostic(
             #"""
             extension Conf {
-                #declareConfAccessor(\.myBool, Bool.self, on: DatabaseActor.self)
+                #declareConfAccessor(\.myBool, Bool.self, on: DatabaseActor.shared)
             }
             """#,
-            message: #"only 'MainActor.self' is supported for 'on:'; keys isolated to other actors are not supported"#,
-            line: 2, column: 51)
+            message: #"the global actor must be written as a type followed by '.self', like 'MainActor.self'"#, line: 2,
+            column: 51)
     }
 }

@@ -155,6 +155,65 @@ import Testing
                 """#)
     }
 
+    @Test func onAnotherGlobalActorDeclaresAKeyWithAConformanceIsolatedToIt() {
+        assertExpansion(
+            #"""
+            extension ConfKeys {
+                #declareConfKey("poolSize", Int.self, on: DatabaseActor.self, defaultValue: 4)
+            }
+            """#,
+            expandedSource: #"""
+                extension ConfKeys {
+                    @DatabaseActor public enum ConfKey_poolSize: @DatabaseActor ConfKeyIsolated {
+                        public typealias Isolation = DatabaseActor
+                        public typealias Value = Int
+                        public static let defaultValue: Value! = .some(4)
+                    }
+                    public var poolSize: ConfKey_poolSize.Type {
+                        ConfKey_poolSize.self
+                    }
+                }
+                """#)
+    }
+
+    @Test func aModuleQualifiedGlobalActorIsKeptAsWritten() {
+        assertExpansion(
+            #"""
+            extension ConfKeys {
+                #declareConfKey(visibility: .internal, "cache", Cache.self, on: Storage.DatabaseActor.self, "CacheKey", defaultValue: Cache())
+            }
+            """#,
+            expandedSource: #"""
+                extension ConfKeys {
+                    @Storage.DatabaseActor internal enum CacheKey: @Storage.DatabaseActor ConfKeyIsolated {
+                        internal typealias Isolation = Storage.DatabaseActor
+                        internal typealias Value = Cache
+                        internal static let defaultValue: Value! = .some(Cache())
+                    }
+                    internal var cache: CacheKey.Type {
+                        CacheKey.self
+                    }
+                }
+                """#)
+    }
+
+    @Test func theMainActorKeepsItsOwnFormHoweverItIsSpelled() {
+        assertExpansion(
+            #"""
+            extension ConfKeys {
+                #declareConfKey(nil, Int.self, on: _Concurrency.MainActor.self, "QualifiedMainKey", defaultValue: 1)
+            }
+            """#,
+            expandedSource: #"""
+                extension ConfKeys {
+                    @MainActor public enum QualifiedMainKey: ConfKeyMainActor {
+                        public typealias Value = Int
+                        public static let defaultValue: Value! = .some(1)
+                    }
+                }
+                """#)
+    }
+
     @Test func unsafeNonIsolatedBoxesTheValue() {
         assertExpansion(
             #"""
@@ -333,6 +392,73 @@ import Testing
                 """#)
     }
 
+    @Test func globalActorFactoryKeyStoresAFactoryThatNeverLeavesTheActor() {
+        assertExpansion(
+            #"""
+            extension ConfKeys {
+                #declareConfFactoryKey("makeConnection", Connection.self, on: DatabaseActor.self, defaultValue: { Connection() })
+            }
+            """#,
+            expandedSource: #"""
+                extension ConfKeys {
+                    @DatabaseActor public enum ConfKey_makeConnection: @DatabaseActor ConfKeyIsolated {
+                        public typealias Isolation = DatabaseActor
+                        public typealias Value = () -> Connection
+                        public static let defaultValue: Value! = .some({
+                                Connection()
+                            })
+                    }
+                    public var makeConnection: ConfKey_makeConnection.Type {
+                        ConfKey_makeConnection.self
+                    }
+                }
+                """#)
+    }
+
+    @Test func globalActorServiceKeyAcceptsANilDefault() {
+        assertExpansion(
+            #"""
+            extension ConfKeys {
+                #declareServiceKey("connectionCache", ConnectionCache.self, on: DatabaseActor.self, "CacheKey", defaultValue: nil)
+            }
+            """#,
+            expandedSource: #"""
+                extension ConfKeys {
+                    @DatabaseActor public enum CacheKey: @DatabaseActor ConfKeyIsolated {
+                        public typealias Isolation = DatabaseActor
+                        public typealias Value = ConnectionCache
+                        public static let defaultValue: Value! = nil
+                    }
+                    public var connectionCache: CacheKey.Type {
+                        CacheKey.self
+                    }
+                }
+                """#)
+    }
+
+    @Test func globalActorServiceFactoryKeyKeepsTheDefaultAsWritten() {
+        assertExpansion(
+            #"""
+            extension ConfKeys {
+                #declareServiceFactoryKey(visibility: .internal, "makeConnection", Connection.self, on: DatabaseActor.self, defaultValue: { Connection() })
+            }
+            """#,
+            expandedSource: #"""
+                extension ConfKeys {
+                    @DatabaseActor internal enum ConfKey_makeConnection: @DatabaseActor ConfKeyIsolated {
+                        internal typealias Isolation = DatabaseActor
+                        internal typealias Value = () -> Connection
+                        internal static let defaultValue: Value! = {
+                            Connection()
+                        }
+                    }
+                    internal var makeConnection: ConfKey_makeConnection.Type {
+                        ConfKey_makeConnection.self
+                    }
+                }
+                """#)
+    }
+
     @Test func keysExpandInsideANestedNamespace() {
         assertExpansion(
             #"""
@@ -462,15 +588,15 @@ import Testing
             column: 62)
     }
 
-    @Test func anotherGlobalActorIsRejected() {
+    @Test func anActorInstanceInsteadOfItsTypeIsRejected() {
         assertDiagnostic(
             #"""
             extension ConfKeys {
-                #declareConfKey("myBool", Bool.self, on: DatabaseActor.self, defaultValue: true)
+                #declareConfKey("myBool", Bool.self, on: DatabaseActor.shared, defaultValue: true)
             }
             """#,
-            message: #"only 'MainActor.self' is supported for 'on:'; keys isolated to other actors are not supported"#,
-            line: 2, column: 46)
+            message: #"the global actor must be written as a type followed by '.self', like 'MainActor.self'"#, line: 2,
+            column: 46)
     }
 
     @Test func anUnknownVisibilityIsRejected() {

@@ -19,6 +19,10 @@ final class BadInputKeyed: Sendable {
 struct BadInputFailure: Error {}
 /// Never registered anywhere.
 final class BadInputUnregistered: Sendable {}
+/// Registered with an `async` factory, never loaded.
+final class BadInputConnection: Sendable {}
+/// Registered on the main actor; not `Sendable`.
+final class BadInputViewModel {}
 
 /// A parent and a child container holding a registration of every scope, plus registrations made to fail.
 ///
@@ -67,6 +71,8 @@ final class BadInputFixture: Sendable {
         container.register(scope: .managed(managedScope)) { BadInputMonitor() }
         container.register { BadInputKeyed(key: -1) }
         container.register(scope: .singleton) { (key: Int) -> BadInputKeyed in BadInputKeyed(key: key) }
+        container.register(scope: .singleton) { () async throws -> BadInputConnection in BadInputConnection() }
+        container.register(on: MainActor.self, scope: .singleton) { BadInputViewModel() }
         container.add {
             Dependency(named: "\(prefix).count") { 42 }
             Dependency(named: "\(prefix).duplicate") { 1 }

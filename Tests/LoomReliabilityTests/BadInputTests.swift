@@ -54,6 +54,22 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             guard case .missingDependency(let context, _)? = error else { return ["expected missingDependency"] }
             return expect(context.locator == .type(BadInputUnregistered.self), "locator \(context.locator)")
         },
+        BadInput("an async registration resolved synchronously before it was loaded") { fixture in
+            _ = try fixture.container.resolve(BadInputConnection.self)
+        } check: { _, error in
+            guard case .asynchronousDependency(let context)? = error else { return ["expected asynchronousDependency"] }
+            return expect(context.locator == .type(BadInputConnection.self), "locator \(context.locator)")
+        },
+        BadInput("a main-actor registration resolved synchronously off the main actor") { fixture in
+            // Tests run on the cooperative pool, never on the main thread.
+            _ = try fixture.container.resolve(BadInputViewModel.self)
+        } check: { _, error in
+            guard case .isolatedDependency(let context, let actor)? = error else {
+                return ["expected isolatedDependency"]
+            }
+            return expect(context.locator == .type(BadInputViewModel.self), "locator \(context.locator)")
+                + expect(actor == "MainActor", "actor \(actor)")
+        },
         BadInput("two registrations conforming to one protocol") { fixture in
             _ = try fixture.aliasing.resolve((any BadInputPricing).self)
         } check: { _, error in
@@ -202,7 +218,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     static let allCaseNames: Set<String> = [
         "missingDependency", "multipleDependencies", "mismatchedDependencyType", "invalidDependencyParameters",
-        "cyclicDependencyReference", "containerLocked", "factoryFailed",
+        "cyclicDependencyReference", "containerLocked", "factoryFailed", "asynchronousDependency", "isolatedDependency",
     ]
 
     /// The case name, spelled out in a switch so a new `InjectionError` case breaks this file's build until a bad
@@ -216,6 +232,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         case .cyclicDependencyReference: "cyclicDependencyReference"
         case .containerLocked: "containerLocked"
         case .factoryFailed: "factoryFailed"
+        case .asynchronousDependency: "asynchronousDependency"
+        case .isolatedDependency: "isolatedDependency"
         }
     }
 }

@@ -25,6 +25,15 @@ final class InMemoryNoteStore: NoteStore {
     var count: Int { notes.withLock { $0.count } }
 }
 
+final class SearchIndex: Sendable {
+    static let builds = Mutex(0)
+    static func build() async throws -> SearchIndex {
+        await Task.yield()
+        builds.withLock { $0 += 1 }
+        return SearchIndex()
+    }
+}
+
 // 1. Containers: imperative or declarative; every feature module can own one.
 let tourApp = Container(name: "app") {
     Dependency { () -> any NoteStore in FileNoteStore() }.scope(.singleton)
@@ -57,6 +66,14 @@ extension ConfKeys {
         Conf.withValue(50, for: \.pageSize) {
             #expect(Conf[\.pageSize] == 50)
         }
+    }
+
+    @Test func loadsAnAsyncFactoryOnce() async throws {
+        tourApp.register(scope: .singleton) { () async throws -> SearchIndex in try await SearchIndex.build() }
+        let index: SearchIndex = try await tourApp.load()
+        #expect(try await tourApp.load(SearchIndex.self) === index)
+        #expect(try tourApp.resolve(SearchIndex.self) === index)
+        #expect(SearchIndex.builds.withLock { $0 } == 1)
     }
 
     // 4. A test override no other test can see.

@@ -61,18 +61,23 @@ private final class Other: Sendable {}
         #expect(try container.resolve(Cached.self) === live)
     }
 
-    @Test func resettingTheGraph() async throws {
-        let container = Container(name: "reset-graph")
-        container.register(scope: .singleton) { Cached() }
-        container.register(scope: .shared) { Other() }
-        await DependencyGraph.activate(container)
-        defer { DependencyGraph.deactivate(container) }
-        let first: Cached = try container.resolve()
-        let other: Other = try container.resolve()
-        DependencyGraph.resetCachedInstances(scope: .shared)
-        #expect(try container.resolve(Cached.self) === first)
-        #expect(try container.resolve(Other.self) !== other)
-        DependencyGraph.resetCachedInstances()
-        #expect(try container.resolve(Cached.self) !== first)
+    @Test func resettingTheGraph() async {
+        // Resetting the graph drops the instances of every active container, including other tests': its own process.
+        await #expect(processExitsWith: .success) {
+            let container = Container(name: "reset-graph")
+            container.register(scope: .singleton) { Cached() }
+            container.register(scope: .shared) { Other() }
+            await DependencyGraph.activate(container)
+            let first: Cached? = try? container.resolve()
+            let other: Other? = try? container.resolve()
+            DependencyGraph.resetCachedInstances(scope: .shared)
+            guard first != nil, (try? container.resolve(Cached.self)) === first,
+                (try? container.resolve(Other.self)) !== other
+            else { fatalError("resetting .shared instances dropped the wrong ones") }
+            DependencyGraph.resetCachedInstances()
+            guard (try? container.resolve(Cached.self)) !== first else {
+                fatalError("resetting every instance kept a singleton")
+            }
+        }
     }
 }

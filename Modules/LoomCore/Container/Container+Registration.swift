@@ -132,6 +132,141 @@ extension Container {
         )
     }
 
+    // MARK: Asynchronous factories
+
+    /// Registers an `async` factory for a `Sendable` type `T`: a database pool that connects, a client that loads
+    /// credentials.
+    ///
+    /// Build it with ``load(_:alternative:fileID:line:)-(T.Type,_,_,_)`` (`try await container.load()`); a cached
+    /// instance is built once however many tasks await it at once, and once settled it also resolves synchronously. A
+    /// synchronous `resolve` before that throws ``InjectionError/asynchronousDependency(_:)`` — it never blocks.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { () async throws -> Database in try await Database.connect(url) }
+    /// let database: Database = try await container.load()
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a built value is reused; `.instance` builds one per load.
+    ///   - factory: Builds the value; may `await` and load other dependencies.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope = .instance,
+        _ factory: @escaping @Sendable () async throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
+        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers an `async` factory taking typed arguments; load it with matching arguments, in order.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { (region: Region) async throws -> Pool in try await Pool(region) }
+    /// let pool: Pool = try await container.load(byType: Pool.self, Region.europe)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a built value is reused, per argument tuple.
+    ///   - factory: Builds the value from the arguments; may `await`.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable, First: Hashable & Sendable, each Rest: Hashable & Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope = .instance,
+        _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        var parameterTypes: [Any.Type] = [First.self]
+        for rest in repeat (each Rest).self { parameterTypes.append(rest) }
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, parameterTypes: parameterTypes, scope: scope, fileID: fileID, line: line
+        )
+        commit(
+            AsyncParameterizedEntry<T, First, repeat each Rest>(
+                attributes: consume attributes, owner: owner, factory: factory),
+            as: T.self)
+    }
+
+    // MARK: Actor-isolated factories
+
+    /// Registers a factory isolated to the main actor; `T` need not be `Sendable` — a view model, say.
+    ///
+    /// Code on the main actor resolves it synchronously (`try container.resolve()`); a cached instance is built once,
+    /// on the main actor, even when many tasks ask for it first. From anywhere else, `load` it with `await` (the
+    /// factory runs on the main actor) — for a `Sendable` `T`; the compiler refuses `load` for a non-`Sendable` one. A
+    /// synchronous resolve off the main actor throws ``InjectionError/isolatedDependency(_:actor:)``, never traps.
+    ///
+    /// ```swift
+    /// container.register(on: MainActor.self, scope: .singleton) { ProfileViewModel() }
+    /// @MainActor func show() throws { let model: ProfileViewModel = try container.resolve() }
+    /// ```
+    /// - Parameters:
+    ///   - actor: `MainActor.self`.
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a built value is reused.
+    ///   - factory: Builds the value on the main actor.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T>(
+        on actor: MainActor.Type,
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope = .instance,
+        _ factory: @escaping @MainActor @Sendable () throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
+        commit(MainActorEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers a factory isolated to a global actor other than the main actor; `load` builds it on that actor.
+    ///
+    /// Write the closure's isolation (`{ @DatabaseActor in … }`): Swift runs a closure with no isolation of its own
+    /// off the actor, so registering one logs an error naming the fix. Once cached, the `Sendable` instance also
+    /// resolves synchronously from anywhere; before that a synchronous resolve throws ``InjectionError/isolatedDependency(_:actor:)`` (Swift cannot
+    /// call a function isolated to an arbitrary global actor synchronously).
+    ///
+    /// ```swift
+    /// container.register(on: DatabaseActor.self, scope: .singleton) { @DatabaseActor in Pool() }
+    /// let pool: Pool = try await container.load()
+    /// ```
+    /// - Parameters:
+    ///   - actor: The global actor, e.g. `DatabaseActor.self`.
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a built value is reused.
+    ///   - factory: Builds the value, isolated to `actor`.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    @_disfavoredOverload  // `MainActor.self` picks the main-actor overload, which admits non-`Sendable` values.
+    public func register<Actor: GlobalActor, T: Sendable>(
+        on actor: Actor.Type,
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope = .instance,
+        _ factory: @escaping @isolated(any) @Sendable () throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
+        commit(
+            GlobalActorEntry(
+                attributes: consume attributes, owner: owner, actorName: typeName(Actor.self), actor: Actor.shared,
+                factory: factory),
+            as: T.self)
+    }
+
     /// The attributes of a type-located registration made with one of the `register` overloads.
     ///
     /// Not inlinable: only the entry's allocation is specialised in the caller (where its generic metadata is
@@ -197,6 +332,13 @@ extension Container {
     }
 
     private func log(_ outcome: Registry.Outcome) {
+        switch outcome {
+        case .added(let entry), .replaced(_, let entry):
+            if let problem = entry.registrationProblem {
+                logTarget.log(
+                    .error, problem, file: entry.attributes.origin.fileID, line: entry.attributes.origin.line)
+            }
+        }
         switch outcome {
         case .added(let entry):
             logTarget.log(

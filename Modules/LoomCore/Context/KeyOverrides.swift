@@ -10,7 +10,7 @@ package class KeyValueBox: @unchecked Sendable {
     @usableFromInline package let keyBits: UInt
 
     init(key: ObjectIdentifier) {
-        keyBits = UInt(bitPattern: key)
+        keyBits = TableHash.bits(of: key)
     }
 
     /// The boxed value; the caller knows its type from the key it looked up.

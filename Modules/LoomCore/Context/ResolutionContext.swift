@@ -186,4 +186,11 @@ extension ResolutionContext {
     package func continuing<R>(_ operation: () throws -> R) rethrows -> R {
         try bind(operation)
     }
+
+    /// Runs `operation` with `context` (captured before a hop to another executor) bound, or with nothing bound when
+    /// there was no context.
+    package static func continuing<R>(_ context: ResolutionContext?, _ operation: () throws -> R) rethrows -> R {
+        guard let context else { return try operation() }
+        return try context.bind(operation)
+    }
 }

@@ -68,7 +68,7 @@ package final class IsolatedCaches: Sendable {
 
     @inlinable @inline(__always)
     static func hash(of entry: RegistrationEntry) -> UInt {
-        TableHash.word(UInt(bitPattern: ObjectIdentifier(entry)))
+        TableHash.word(TableHash.bits(of: ObjectIdentifier(entry)))
     }
 
     @usableFromInline

@@ -23,16 +23,25 @@ package final class ResolutionRecorder: Sendable {
 
     package init() {}
 
-    /// Notes that `entry` is about to produce a value for whatever the calling thread is building.
+    /// Notes that `entry` is about to produce a value for whatever the current resolution is building.
     package func record(_ entry: RegistrationEntry) {
-        let dependent = ResolutionFrames.current.innermost as? RegistrationEntry
+        let dependent = Self.building.last
         recording.withLock { $0.edges.append(Edge(dependent: dependent, dependency: entry)) }
     }
 
-    /// Notes a failed request made while the calling thread builds its current frames.
+    /// Notes a failed request made while the current resolution builds its registrations.
     package func recordFailure(_ error: InjectionError) {
-        let path = ResolutionFrames.current.objects.compactMap { $0 as? RegistrationEntry }
+        let path = Self.building
         recording.withLock { $0.failures.append(Failure(error: error, path: path)) }
+    }
+
+    /// The registrations the current resolution is building, outermost first: the calling thread's frames (which
+    /// include a construction they continue), or — in asynchronous code, between synchronous resolutions — the
+    /// construction the resolution context carries.
+    private static var building: [RegistrationEntry] {
+        let frames = ResolutionFrames.current.objects
+        let objects = frames.isEmpty ? ResolutionContext.current?.chain?.objects ?? [] : frames
+        return objects.compactMap { $0 as? RegistrationEntry }
     }
 
     /// Everything recorded so far, leaving the recorder empty.
@@ -45,6 +54,19 @@ package final class ResolutionRecorder: Sendable {
 }
 
 extension ResolutionOverlay {
+    /// Runs an asynchronous request forwarded to this overlay, noting its failure when verification records it.
+    nonisolated(nonsending) package func forward<R>(
+        _ request: nonisolated(nonsending) () async throws -> R
+    ) async throws -> R {
+        guard let recorder else { return try await request() }
+        do {
+            return try await request()
+        } catch let error as InjectionError {
+            recorder.recordFailure(error)
+            throw error
+        }
+    }
+
     /// Runs a request forwarded to this overlay, noting its failure when verification records it.
     @inline(__always)
     package func forward<R>(_ request: () throws -> R) throws -> R {

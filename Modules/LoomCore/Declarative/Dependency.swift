@@ -84,6 +84,36 @@ public struct Dependency<Value>: Sendable {
     }
 }
 
+extension Dependency {
+    /// Registers a factory isolated to the main actor; the value need not be `Sendable` (a view model).
+    ///
+    /// Main-actor code resolves it synchronously; a synchronous resolve elsewhere throws
+    /// ``InjectionError/isolatedDependency(_:actor:)``, and `load` (for a `Sendable` type) hops to the main actor. The
+    /// scope defaults to `.instance`; give a cached one here (``scope(_:)`` is offered only for `Sendable` values).
+    ///
+    /// ```swift
+    /// Dependency(isolation: MainActor.self, scope: .singleton) { ProfileViewModel() }
+    /// Dependency(isolation: MainActor.self) { SettingsStore() }.scope(.singleton)   // a Sendable @MainActor class
+    /// ```
+    /// - Parameters:
+    ///   - isolation: `MainActor.self`.
+    ///   - scope: How long a built value is reused; `.instance` by default.
+    ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - factory: Builds the value on the main actor.
+    public init(
+        isolation: MainActor.Type,
+        scope: DependencyScope = .instance,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @MainActor @Sendable () throws -> Value
+    ) {
+        self.init(
+            provider: .init(isolation: isolation, factory), scope: scope,
+            origin: SourceOrigin(fileID: fileID, line: line))
+    }
+}
+
 extension Dependency where Value: Sendable {
     /// Registers a factory by its result type, with the automatic scope.
     ///
@@ -118,6 +148,64 @@ extension Dependency where Value: Sendable {
     ) {
         self.init(
             provider: .init(factory), scope: .automatic(for: Value.self),
+            origin: SourceOrigin(fileID: fileID, line: line))
+    }
+
+    /// Registers an `async` factory by its result type, with the automatic scope; `load` builds it.
+    ///
+    /// ```swift
+    /// Dependency { () async throws in try await Database.connect(url) }.scope(.singleton)
+    /// ```
+    /// - Parameters:
+    ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - factory: Builds the value; may `await` and load other dependencies.
+    public init(
+        fileID: StaticString = #fileID, line: UInt = #line, _ factory: @escaping @Sendable () async throws -> Value
+    ) {
+        self.init(
+            provider: .init(factory), scope: .automatic(for: Value.self),
+            origin: SourceOrigin(fileID: fileID, line: line))
+    }
+
+    /// Registers an `async` factory taking typed arguments, with the automatic scope.
+    ///
+    /// ```swift
+    /// Dependency { (region: Region) async throws in try await Pool(region) }
+    /// ```
+    /// - Parameters:
+    ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - factory: Builds the value from the caller's arguments; may `await`.
+    public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> Value
+    ) {
+        self.init(
+            provider: .init(factory), scope: .automatic(for: Value.self),
+            origin: SourceOrigin(fileID: fileID, line: line))
+    }
+
+    /// Registers a factory isolated to another global actor, with the automatic scope; `load` builds it there.
+    ///
+    /// ```swift
+    /// Dependency(isolation: DatabaseActor.self) { @DatabaseActor in Pool() }.scope(.singleton)
+    /// ```
+    /// - Parameters:
+    ///   - isolation: The global actor.
+    ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - factory: Builds the value, isolated to that actor.
+    @_disfavoredOverload  // `MainActor.self` picks the main-actor overload, which admits non-`Sendable` values.
+    public init<Actor: GlobalActor>(
+        isolation: Actor.Type,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @isolated(any) @Sendable () throws -> Value
+    ) {
+        self.init(
+            provider: .init(isolation: isolation, factory), scope: .automatic(for: Value.self),
             origin: SourceOrigin(fileID: fileID, line: line))
     }
 

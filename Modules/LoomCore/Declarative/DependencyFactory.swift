@@ -56,3 +56,83 @@ public enum DependencyFactory {
         }
     }
 }
+
+extension DependencyFactory.Provider where Value: Sendable {
+    /// Creates a provider from an `async` factory, built by `load`.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider { () async throws in try await Database.connect(url) }
+    /// ```
+    /// - Parameter factory: Builds the value; may `await` and load other dependencies.
+    public init(_ factory: @escaping @Sendable () async throws -> Value) {
+        self.init(parameterTypes: []) { attributes, key, owner, cache in
+            AsyncEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
+        }
+    }
+
+    /// Creates a provider from an `async` factory taking one or more typed arguments.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider { (region: Region) async throws in try await Pool(region) }
+    /// ```
+    /// - Parameter factory: Builds the value from the caller's arguments; may `await`.
+    public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
+        _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> Value
+    ) {
+        var types: [Any.Type] = [First.self]
+        for type in repeat (each Rest).self { types.append(type) }
+        self.init(parameterTypes: types) { attributes, key, owner, cache in
+            AsyncParameterizedEntry<Value, First, repeat each Rest>(
+                attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
+        }
+    }
+
+    /// Creates a provider whose factory is isolated to another global actor; `load` builds it there.
+    ///
+    /// Write the closure's isolation: one without it runs off the actor, and its registration logs an error.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider(isolation: DatabaseActor.self) { @DatabaseActor in Pool() }
+    /// ```
+    /// - Parameters:
+    ///   - isolation: The global actor.
+    ///   - factory: Builds the value, isolated to that actor.
+    @_disfavoredOverload  // `MainActor.self` picks the main-actor overload, which admits non-`Sendable` values.
+    public init<Actor: GlobalActor>(
+        isolation: Actor.Type, _ factory: @escaping @isolated(any) @Sendable () throws -> Value
+    ) {
+        let actorName = typeName(Actor.self)
+        let actor = Actor.shared
+        self.init(parameterTypes: []) { attributes, key, owner, cache in
+            GlobalActorEntry(
+                attributes: attributes, key: key, owner: owner, reusedCache: cache, actorName: actorName,
+                actor: actor, factory: factory)
+        }
+    }
+}
+
+extension DependencyFactory.Provider {
+    /// Creates a provider whose factory is isolated to the main actor; the value need not be `Sendable`.
+    ///
+    /// ```swift
+    /// let provider = DependencyFactory.Provider(isolation: MainActor.self) { ProfileViewModel() }
+    /// ```
+    /// - Parameters:
+    ///   - isolation: `MainActor.self`.
+    ///   - factory: Builds the value on the main actor.
+    public init(isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable () throws -> Value) {
+        self.init(parameterTypes: []) { attributes, key, owner, cache in
+            MainActorEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
+        }
+    }
+
+    package init(
+        parameterTypes: [Any.Type],
+        makeEntry:
+            @escaping @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) ->
+            RegistrationEntry
+    ) {
+        self.parameterTypes = parameterTypes
+        self.makeEntry = makeEntry
+    }
+}

@@ -70,10 +70,11 @@ package enum Construction {
         frames.push(entry)
     }
 
-    /// Injection errors thrown by factories pass through unchanged; anything else becomes `factoryFailed`.
+    /// Injection errors and cancellation thrown by factories pass through unchanged (`catch is CancellationError`
+    /// keeps working around a load); anything else becomes `factoryFailed`.
     @usableFromInline
     package static func wrapFactoryError(_ error: any Error, of entry: RegistrationEntry) -> any Error {
-        if error is InjectionError { return error }
+        if error is InjectionError || error is CancellationError { return error }
         return InjectionError.factoryFailed(entry.failureContext, underlying: error)
     }
 

@@ -160,13 +160,108 @@ extension DependencySource {
         }
         let entry = candidates[0]
         willProduce(entry)
-        if entry.key == key, entry.key.parameters == .none, entry.valueTypeID == ObjectIdentifier(T.self) {
+        if entry.kind == .synchronous, entry.key == key, entry.key.parameters == .none,
+            entry.valueTypeID == ObjectIdentifier(T.self)
+        {
             return try unsafeDowncast(entry, to: PlainEntry<T>.self).resolve(in: environment)
         }
         let value = try entry.resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
         if let typed = value as? T { return typed }
         throw InjectionError.mismatchedDependencyType(
             actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+    }
+
+    // MARK: Loading (the asynchronous general path)
+
+    /// Loads a single value for `key`, falling back from `T?` to `T` — ``resolveOne(_:key:arguments:enclosing:fileID:line:)``
+    /// for `load`: `async` factories are awaited and actor-isolated ones run on their actor.
+    nonisolated(nonsending) package func loadOne<T: Sendable>(
+        _ type: T.Type,
+        key: RegistrationKey,
+        arguments: [any Sendable] = [],
+        fileID: StaticString,
+        line: UInt
+    ) async throws -> T {
+        if let overlay = forwardingOverlay {
+            return try await overlay.forward {
+                try await overlay.source(over: self).loadOne(
+                    T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            }
+        }
+        do {
+            if let candidates = candidates(for: key) {
+                let value = try await loadProducing(T.self, from: candidates, key: key, arguments: arguments)
+                logLoad(of: key, fileID: fileID, line: line)
+                return value
+            }
+            if let optional = T.self as? any OptionalType.Type {
+                let wrapped = DependencyLocator(
+                    storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
+                let wrappedKey = RegistrationKey(
+                    locator: wrapped, alternative: key.alternative, parameters: key.parameters)
+                if let candidates = candidates(for: wrappedKey) {
+                    let entry = try Self.single(
+                        candidates, for: wrappedKey, requested: T.self, arguments: arguments, in: self)
+                    willProduce(entry)
+                    // Cast to `T` (the Optional): a wrapped value becomes `.some`.
+                    let value = try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
+                    logLoad(of: key, fileID: fileID, line: line)
+                    return value
+                }
+                return optional.none as! T
+            }
+            throw missingDependency(key, requested: T.self, arguments: arguments)
+        } catch let error as InjectionError {
+            sourceLogTarget.log(
+                .debug, "Loading \(key) from \(sourceDescription) failed: \(error)", file: fileID, line: line)
+            throw error
+        }
+    }
+
+    /// Loads every registration answering `key`, in order; empty when none does.
+    nonisolated(nonsending) package func loadAll<T: Sendable>(
+        _ type: T.Type, key: RegistrationKey, arguments: [any Sendable] = [], fileID: StaticString, line: UInt
+    ) async throws -> [T] {
+        if let overlay = forwardingOverlay {
+            return try await overlay.forward {
+                try await overlay.source(over: self).loadAll(
+                    T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            }
+        }
+        var values: [T] = []
+        for entry in allCandidates(for: key) {
+            values.append(try await loadProducing(T.self, from: [entry], key: key, arguments: arguments))
+        }
+        logLoad(of: key, fileID: fileID, line: line)
+        return values
+    }
+
+    /// Loads a value from the candidates answering `key`: exactly one is required.
+    nonisolated(nonsending) package func loadProducing<T: Sendable>(
+        _ type: T.Type, from candidates: [RegistrationEntry], key: RegistrationKey, arguments: [any Sendable]
+    ) async throws -> T {
+        let entry = try Self.single(candidates, for: key, requested: T.self, arguments: arguments, in: self)
+        willProduce(entry)
+        return try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
+    }
+
+    /// The one candidate of a single-value request, or the ambiguity error.
+    static func single(
+        _ candidates: [RegistrationEntry], for key: RegistrationKey, requested: Any.Type, arguments: [any Sendable],
+        in source: Self
+    ) throws -> RegistrationEntry {
+        guard candidates.count == 1 else {
+            throw InjectionError.multipleDependencies(
+                DependencyContext(
+                    key: key, requested: requested, arguments: arguments, searched: source.searchedDescriptions),
+                candidates: candidates.map(\.provenance)
+            )
+        }
+        return candidates[0]
+    }
+
+    private func logLoad(of key: RegistrationKey, fileID: StaticString, line: UInt) {
+        sourceLogTarget.log(.debug, "Loaded \(key) from \(sourceDescription)", file: fileID, line: line)
     }
 
     /// The error for a key nobody answers: wrong arguments when a registration exists with other parameter
@@ -194,13 +289,14 @@ extension DependencySource {
     }
 
     /// Registrations a person probably meant: the same locator under another alternative or parameter list, a
-    /// name differing only in case or surrounding spaces, or another type with the same name.
+    /// name differing only in case, surrounding spaces or Unicode spelling, or another type with the same name.
     package static func suggestions(for key: RegistrationKey, requested: Any.Type, among entries: [RegistrationEntry])
         -> [String]
     {
         var result: [String] = []
         for entry in entries where entry.key != key {
             let related: Bool
+            var note = ""
             switch (entry.locator.storage, key.locator.storage) {
             case (.type(let left, let leftType), .type(let right, _)):
                 related =
@@ -208,12 +304,14 @@ extension DependencySource {
                     || entry.attributes.aliases.contains { ObjectIdentifier($0.type) == right }
             case (.name(let left), .name(let right)):
                 related = left.lowercased().trimmingSpaces == right.lowercased().trimmingSpaces
+                // Swift's `==` ignores Unicode spelling; names do not, so say why equal-looking names missed.
+                if left == right { note = " — the same text in another Unicode spelling; names match byte for byte" }
             case (.value(let left), .value(let right)):
                 related = left.description == right.description
             default:
                 related = false
             }
-            if related { result.append(entry.suggestion) }
+            if related { result.append(entry.suggestion + note) }
         }
         return Array(result.prefix(5))
     }

@@ -153,7 +153,7 @@ extension EntryCache {
     package static func argumentHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
         var hash: UInt = 0x6172_6773
         for argument in repeat each arguments {
-            hash = TableHash.combine(hash, UInt(bitPattern: argument._rawHashValue(seed: 0)))
+            hash = TableHash.combine(hash, TableHash.bits(of: argument.hashValue))
         }
         return hash
     }

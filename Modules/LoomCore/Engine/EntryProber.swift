@@ -42,25 +42,88 @@ package struct GraphProber: EntryProber {
     }
 }
 
+// MARK: - Probing for a request
+
+extension EntryProber {
+    /// Probes for `T`'s registration located by type with `alternative` (no arguments).
+    ///
+    /// Specialised in the caller but not inlined into it, so the plain path's front door stays small.
+    @inlinable @inline(never)
+    package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative) -> EntryProbe {
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
+        let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
+        return probe(hash: hash, valueTypeBits: typeBits) { $0.matchesType(typeBits, alternative: alternative) }
+    }
+
+    /// Probes for `T`'s registration located by type (with `alternative`) taking arguments of `Parameter` types.
+    @inlinable @inline(never)
+    package func probe<T, each Parameter>(
+        _ type: T.Type, alternative: RegistrationAlternative?, parameters: repeat (each Parameter).Type
+    ) -> EntryProbe {
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
+        var base = RegistrationKey.typeHash(typeBits)
+        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
+        let hash = RegistrationKey.parametersHash(base, repeat (each Parameter).self)
+        return probe(hash: hash, valueTypeBits: typeBits) {
+            $0.matchesParameters(typeBits: typeBits, alternative: alternative, repeat (each Parameter).self)
+        }
+    }
+
+    /// Probes for the registration named `name` taking arguments of `Parameter` types (none: the plain name key).
+    @inlinable @inline(__always)
+    package func probe<T, each Parameter>(_ type: T.Type, name: String, parameters: repeat (each Parameter).Type)
+        -> EntryProbe
+    {
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
+        if isEmptyPack(repeat (each Parameter).self) { return probeNamed(name, valueTypeBits: typeBits) }
+        let hash = RegistrationKey.parametersHash(RegistrationKey.nameHash(name), repeat (each Parameter).self)
+        return probe(hash: hash, valueTypeBits: typeBits) {
+            $0.matchesParameters(name: name, repeat (each Parameter).self)
+        }
+    }
+
+    /// Probes for the registration associated with `value`, taking arguments of `Parameter` types.
+    @inlinable @inline(__always)
+    package func probe<T, Value: Hashable & Sendable, each Parameter>(
+        _ type: T.Type, value: Value, parameters: repeat (each Parameter).Type
+    ) -> EntryProbe {
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
+        let hashWord = AnySendableHashable.hashWord(of: value)
+        let hash = RegistrationKey.parametersHash(RegistrationKey.valueHash(hashWord), repeat (each Parameter).self)
+        return probe(hash: hash, valueTypeBits: typeBits) {
+            $0.matchesValue(value, hashWord: hashWord, repeat (each Parameter).self)
+        }
+    }
+
+    /// Probes for `T`'s Macaroni-style parametrized resolver (with `alternative`).
+    @inlinable @inline(__always)
+    package func probe<T>(enclosingObjectResolverOf type: T.Type, alternative: RegistrationAlternative?)
+        -> EntryProbe
+    {
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
+        var base = RegistrationKey.typeHash(typeBits)
+        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
+        return probe(hash: RegistrationKey.enclosingObjectHash(base), valueTypeBits: typeBits) {
+            $0.matchesEnclosingObject(typeBits, alternative: alternative)
+        }
+    }
+}
+
+// MARK: - Synchronous answers
+
 extension EntryProber {
     /// The value of `T`'s plain registration (located by type, no alternative, no arguments), or `nil` when only the
     /// general path can answer — the hottest path, kept small enough to inline.
     @inlinable @inline(__always)
     package func fastValue<T>(_ type: T.Type) throws -> T? {
-        try probePlain(typeBits: UInt(bitPattern: ObjectIdentifier(T.self))).resolve(T.self)
+        try probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self))).resolve(T.self)
     }
 
     /// The value of `T`'s registration located by type with `alternative`, or `nil` when only the general path can
     /// answer.
-    ///
-    /// Specialised in the caller but not inlined into it, so the plain path's front door stays small.
     @inlinable @inline(never)
     package func fastValue<T>(_ type: T.Type, alternative: RegistrationAlternative) throws -> T? {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
-        let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
-        return try probe(hash: hash, valueTypeBits: typeBits) {
-            $0.matchesType(typeBits, alternative: alternative)
-        }.resolve(T.self)
+        try probe(T.self, alternative: alternative).resolve(T.self)
     }
 
     /// The value of `T`'s registration located by type (with `alternative`, and `arguments` when there are any), or
@@ -73,22 +136,8 @@ extension EntryProber {
             guard let alternative else { return try fastValue(T.self) }
             return try fastValue(T.self, alternative: alternative)
         }
-        return try fastValue(T.self, alternative: alternative, arguments: repeat each arguments)
-    }
-
-    /// The value of `T`'s registration located by type taking `arguments`, or `nil` when only the general path can
-    /// answer.
-    @inlinable @inline(never)
-    package func fastValue<T, each Parameter: Hashable & Sendable>(
-        _ type: T.Type, alternative: RegistrationAlternative?, arguments: repeat each Parameter
-    ) throws -> T? {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
-        var base = RegistrationKey.typeHash(typeBits)
-        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
-        let hash = RegistrationKey.parametersHash(base, repeat (each Parameter).self)
-        return try probe(hash: hash, valueTypeBits: typeBits) {
-            $0.matchesParameters(typeBits: typeBits, alternative: alternative, repeat (each Parameter).self)
-        }.resolve(T.self, repeat each arguments)
+        return try probe(T.self, alternative: alternative, parameters: repeat (each Parameter).self)
+            .resolve(T.self, repeat each arguments)
     }
 
     /// The value of the registration named `name` (with `arguments` when there are any), or `nil` when only the
@@ -97,14 +146,9 @@ extension EntryProber {
     package func fastValue<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type, name: String, _ arguments: repeat each Parameter
     ) throws -> T? {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
-        if isEmptyPack(repeat each arguments) {
-            return try probeNamed(name, valueTypeBits: typeBits).resolve(T.self)
-        }
-        let hash = RegistrationKey.parametersHash(RegistrationKey.nameHash(name), repeat (each Parameter).self)
-        return try probe(hash: hash, valueTypeBits: typeBits) {
-            $0.matchesParameters(name: name, repeat (each Parameter).self)
-        }.resolve(T.self, repeat each arguments)
+        let probe = probe(T.self, name: name, parameters: repeat (each Parameter).self)
+        if isEmptyPack(repeat each arguments) { return try probe.resolve(T.self) }
+        return try probe.resolve(T.self, repeat each arguments)
     }
 
     /// The value of the registration associated with `value` (with `arguments` when there are any), or `nil` when
@@ -113,12 +157,7 @@ extension EntryProber {
     package func fastValue<T, Value: Hashable & Sendable, each Parameter: Hashable & Sendable>(
         _ type: T.Type, value: Value, _ arguments: repeat each Parameter
     ) throws -> T? {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
-        let hashWord = AnySendableHashable.hashWord(of: value)
-        let hash = RegistrationKey.parametersHash(RegistrationKey.valueHash(hashWord), repeat (each Parameter).self)
-        let probe = probe(hash: hash, valueTypeBits: typeBits) {
-            $0.matchesValue(value, hashWord: hashWord, repeat (each Parameter).self)
-        }
+        let probe = probe(T.self, value: value, parameters: repeat (each Parameter).self)
         if isEmptyPack(repeat each arguments) { return try probe.resolve(T.self) }
         return try probe.resolve(T.self, repeat each arguments)
     }
@@ -127,12 +166,52 @@ extension EntryProber {
     /// can answer.
     @inlinable @inline(__always)
     package func fastValue<T>(_ type: T.Type, parameter: Any, alternative: RegistrationAlternative?) throws -> T? {
-        let typeBits = UInt(bitPattern: ObjectIdentifier(T.self))
-        var base = RegistrationKey.typeHash(typeBits)
-        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
-        return try probe(hash: RegistrationKey.enclosingObjectHash(base), valueTypeBits: typeBits) {
-            $0.matchesEnclosingObject(typeBits, alternative: alternative)
-        }.resolve(T.self, parameter: parameter)
+        try probe(enclosingObjectResolverOf: T.self, alternative: alternative).resolve(T.self, parameter: parameter)
+    }
+}
+
+// MARK: - Asynchronous answers
+
+extension EntryProber {
+    /// Loads `T`'s registration located by type (with `alternative`, and `arguments` when there are any): its settled
+    /// instance without suspending, else whatever its factory needs (an `await`, a hop to its actor); `nil` when only
+    /// the general path can answer.
+    @inlinable
+    nonisolated(nonsending) package func fastLoad<T: Sendable, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, alternative: RegistrationAlternative?, _ arguments: repeat each Parameter
+    ) async throws -> T? {
+        if isEmptyPack(repeat each arguments) {
+            guard let alternative else {
+                return try await probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self))).load(T.self)
+            }
+            return try await probe(T.self, alternative: alternative).load(T.self)
+        }
+        return try await probe(T.self, alternative: alternative, parameters: repeat (each Parameter).self)
+            .load(T.self, repeat each arguments)
+    }
+
+    /// Loads the registration named `name` (with `arguments` when there are any); `nil` when only the general path
+    /// can answer.
+    @inlinable
+    nonisolated(nonsending) package func fastLoad<T: Sendable, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, name: String, _ arguments: repeat each Parameter
+    ) async throws -> T? {
+        let probe = probe(T.self, name: name, parameters: repeat (each Parameter).self)
+        if isEmptyPack(repeat each arguments) { return try await probe.load(T.self) }
+        return try await probe.load(T.self, repeat each arguments)
+    }
+
+    /// Loads the registration associated with `value` (with `arguments` when there are any); `nil` when only the
+    /// general path can answer.
+    @inlinable
+    nonisolated(nonsending) package func fastLoad<
+        T: Sendable, Value: Hashable & Sendable, each Parameter: Hashable & Sendable
+    >(
+        _ type: T.Type, value: Value, _ arguments: repeat each Parameter
+    ) async throws -> T? {
+        let probe = probe(T.self, value: value, parameters: repeat (each Parameter).self)
+        if isEmptyPack(repeat each arguments) { return try await probe.load(T.self) }
+        return try await probe.load(T.self, repeat each arguments)
     }
 }
 

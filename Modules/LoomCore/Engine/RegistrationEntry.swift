@@ -118,6 +118,19 @@ package struct RegistrationAttributes: Sendable {
     }
 }
 
+/// How a registration builds its value — what the typed front doors must do with it.
+@usableFromInline
+package enum EntryKind: UInt8, Sendable {
+    /// A synchronous factory, callable from anywhere: ``PlainEntry``, ``ParameterizedEntry``, ``EnclosingObjectEntry``.
+    case synchronous
+    /// An `async` factory: ``AsyncEntry``, ``AsyncParameterizedEntry``; built by `load`, read synchronously once settled.
+    case asynchronous
+    /// A factory isolated to the main actor: ``MainActorEntry``.
+    case mainActor
+    /// A factory isolated to another global actor: ``GlobalActorEntry``; built by `load`.
+    case globalActor
+}
+
 /// One registration: its identity, attributes, cache and (in subclasses) its typed factory.
 ///
 /// Entries are immutable once built; the only mutable state is the instance cache, which synchronises itself.
@@ -137,6 +150,11 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
     private let receipt: ManagedReceiptBox?
     // The flags come last so they share one word.
+    /// How the factory runs.
+    @usableFromInline package let kind: EntryKind
+    /// Whether a cached instance may be handed to any caller: the value is `Sendable`, or the registration is not
+    /// isolated to an actor.
+    @usableFromInline package let isSharable: Bool
     /// Whether `conforms(to:)` / `inherits(from:)` declared alias types to check on each new instance.
     @usableFromInline package let hasAliases: Bool
     /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
@@ -150,8 +168,12 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         attributes: consuming RegistrationAttributes,
         key: RegistrationKey? = nil,
         owner: RegistrationOwner,
-        reusedCache: EntryCache? = nil
+        reusedCache: EntryCache? = nil,
+        kind: EntryKind = .synchronous,
+        isSharable: Bool = true
     ) {
+        self.kind = kind
+        self.isSharable = isSharable
         // Everything is derived from `attributes` before it is moved into the entry, so it is never copied.
         let key = key ?? attributes.key
         let hasParameters = !attributes.parameterTypes.isEmpty
@@ -226,6 +248,9 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         self === other || attributes.isIdentical(to: other.attributes)
     }
 
+    /// What is wrong with the registration itself, logged as an error when it is registered; `nil` when nothing is.
+    package var registrationProblem: String? { nil }
+
     /// Resolves the registration with type-erased arguments; subclasses override.
     ///
     /// `arguments` were already matched against the parameter types; `enclosing` is the enclosing object or
@@ -234,6 +259,38 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         throws -> Any
     {
         preconditionFailure("RegistrationEntry.resolveErased must be overridden")
+    }
+
+    /// Loads the registration with type-erased arguments.
+    ///
+    /// Builds it with its `async` factory, or on its actor, or synchronously for a synchronous factory. Subclasses
+    /// with such factories override.
+    nonisolated(nonsending) package func loadErased(
+        arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    ) async throws -> Any {
+        try resolveErased(arguments: arguments, enclosing: enclosing, in: environment)
+    }
+
+    /// Builds (or finds) the registration's instance without handing it out — what eager activation and
+    /// verification need, including for a main-actor registration whose value may not leave the main actor.
+    nonisolated(nonsending) package func settle(in environment: ResolutionEnvironment) async throws {
+        _ = try await loadErased(arguments: [], enclosing: nil, in: environment)
+    }
+
+    /// Loads the registration as a `T`; a main-actor registration overrides it to do the cast on the main actor, so
+    /// that a value which is not `Sendable` never leaves it.
+    ///
+    /// - Throws: ``InjectionError/mismatchedDependencyType(actual:expected:)`` when the value is not a `T`.
+    @usableFromInline
+    nonisolated(nonsending) package func load<T: Sendable>(
+        as type: T.Type, arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
+    ) async throws -> T {
+        let value = try await loadErased(arguments: arguments, enclosing: enclosing, in: environment)
+        guard let typed = value as? T else {
+            throw InjectionError.mismatchedDependencyType(
+                actual: typeName(Swift.type(of: value)), expected: typeName(T.self))
+        }
+        return typed
     }
 }
 

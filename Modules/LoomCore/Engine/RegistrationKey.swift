@@ -34,7 +34,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             self.alternative = alternative
             self.parameters = parameters
             if case .type(let id, _) = locator.storage {
-                typeBits = UInt(bitPattern: id)
+                typeBits = TableHash.bits(of: id)
             } else {
                 typeBits = 0
             }
@@ -68,7 +68,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         default:
             var hash: UInt
             switch locator.storage {
-            case .type(let id, _): hash = Self.typeHash(UInt(bitPattern: id))
+            case .type(let id, _): hash = Self.typeHash(TableHash.bits(of: id))
             case .name(let name): hash = Self.nameHash(name)
             case .value(let value): hash = Self.valueHash(value.hashWord)
             }
@@ -77,7 +77,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             case .none: break
             case .enclosingObject: hash = Self.enclosingObjectHash(hash)
             case .types(let ids):
-                for id in ids { hash = Self.parameterHash(hash, UInt(bitPattern: id)) }
+                for id in ids { hash = Self.parameterHash(hash, TableHash.bits(of: id)) }
             }
             self.init(
                 fastID: 0, tableHash: hash,
@@ -94,7 +94,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The key of a type's default, parameterless registration, from its parts.
     package init(plainTypeID id: ObjectIdentifier, type: Any.Type) {
-        let bits = UInt(bitPattern: id)
+        let bits = TableHash.bits(of: id)
         self.init(fastID: bits, tableHash: Self.typeHash(bits), payload: .type(type))
     }
 
@@ -171,7 +171,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is the plain name key for `name` (name locator, no parameters).
     @inlinable
     package func isPlainName(_ name: String) -> Bool {
-        if case .name(let own) = payload { return own == name }
+        if case .name(let own) = payload { return TableHash.sameName(own, name) }
         return false
     }
 
@@ -189,7 +189,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         guard lhs.tableHash == rhs.tableHash else { return false }
         switch (lhs.payload, rhs.payload) {
         case (.name(let left), .name(let right)):
-            return left == right
+            return TableHash.sameName(left, right)
         case (.detail(let left), .detail(let right)):
             return left === right
                 || (left.locator == right.locator && left.alternative == right.alternative

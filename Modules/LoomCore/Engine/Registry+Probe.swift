@@ -79,11 +79,12 @@ extension EntryProbe {
             let entry = unsafeDowncast(node, to: RegistrationEntry.self)
             // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
             // class names its own produced type in its attributes.
-            guard UInt(bitPattern: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
+            guard TableHash.bits(of: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
                 return EntryProbe(section: section)
             }
             var box: Unretained<InstanceBox>?
-            if let slot = entry.plainSlot {
+            // An instance that must stay on its actor (not `Sendable`) is never handed out here.
+            if let slot = entry.plainSlot, entry.isSharable {
                 box = environment.cache(for: entry, slot).publishedBox(in: section)
             }
             return EntryProbe(
@@ -171,9 +172,9 @@ extension Registry {
 extension EntryProbe {
     /// Reads the probed registration's value and leaves the read section.
     ///
-    /// The value is its published instance, or a new one from its factory. The registration takes no arguments.
-    ///
-    /// Returns `nil` (having left the section) when only the general path can answer.
+    /// The value is its published instance, or a new one from its synchronous factory (a main-actor factory runs only
+    /// on the main thread). The registration takes no arguments. Returns `nil` (having left the section) when only the
+    /// general path can answer — which is also where an unsettled `async` registration reports its error.
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type) throws -> T? {
         if let box, let value = box.value(as: T.self) {
@@ -184,10 +185,20 @@ extension EntryProbe {
             ReadSection.exit(section)
             return nil
         }
-        // Retain the entry before leaving the section: its factory runs outside it.
-        let registration = entry.assumingType(PlainEntry<T>.self).object
-        ReadSection.exit(section)
-        return try registration.resolve(in: environment)
+        switch entry.withObject(\.kind) {
+        case .synchronous:
+            // Retain the entry before leaving the section: its factory runs outside it.
+            let registration = entry.assumingType(PlainEntry<T>.self).object
+            ReadSection.exit(section)
+            return try registration.resolve(in: environment)
+        case .mainActor:
+            let registration = entry.assumingType(MainActorEntry<T>.self).object
+            ReadSection.exit(section)
+            return try registration.resolveOnMainActor(in: environment)
+        case .asynchronous, .globalActor:
+            ReadSection.exit(section)
+            return nil
+        }
     }
 
     /// Reads the probed registration's value for `arguments` and leaves the read section.
@@ -198,7 +209,7 @@ extension EntryProbe {
     package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
         throws -> T?
     {
-        guard let entry else {
+        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
             ReadSection.exit(section)
             return nil
         }
@@ -210,13 +221,73 @@ extension EntryProbe {
     /// Runs the probed Macaroni-style parametrized resolver with `parameter` and leaves the read section.
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
-        guard let entry else {
+        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
             ReadSection.exit(section)
             return nil
         }
         let registration = entry.assumingType(EnclosingObjectEntry<T>.self).object
         ReadSection.exit(section)
         return try registration.resolve(parameter: parameter)
+    }
+
+    /// Loads the probed registration's value and leaves the read section before any suspension.
+    ///
+    /// A published instance returns without suspending; otherwise the registration's factory runs as its kind needs:
+    /// synchronously, awaited, or on its actor.
+    @inlinable
+    nonisolated(nonsending) package func load<T: Sendable>(_ type: T.Type) async throws -> T? {
+        if let box, let value = box.value(as: T.self) {
+            ReadSection.exit(section)
+            return value
+        }
+        guard let entry else {
+            ReadSection.exit(section)
+            return nil
+        }
+        let environment = environment
+        switch entry.withObject(\.kind) {
+        case .synchronous:
+            let registration = entry.assumingType(PlainEntry<T>.self).object
+            ReadSection.exit(section)
+            return try registration.resolve(in: environment)
+        case .asynchronous:
+            let registration = entry.assumingType(AsyncEntry<T>.self).object
+            ReadSection.exit(section)
+            return try await registration.load(in: environment)
+        case .mainActor:
+            let registration = entry.object
+            ReadSection.exit(section)
+            return try await registration.load(as: T.self, arguments: [], enclosing: nil, in: environment)
+        case .globalActor:
+            let registration = entry.assumingType(GlobalActorEntry<T>.self).object
+            ReadSection.exit(section)
+            return try await registration.load(in: environment)
+        }
+    }
+
+    /// Loads the probed registration's value for `arguments`, leaving the read section before any suspension.
+    @inlinable
+    nonisolated(nonsending) package func load<T: Sendable, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, _ arguments: repeat each Parameter
+    ) async throws -> T? {
+        guard let entry else {
+            ReadSection.exit(section)
+            return nil
+        }
+        let environment = environment
+        switch entry.withObject(\.kind) {
+        case .synchronous:
+            let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
+            ReadSection.exit(section)
+            return try registration.resolve(repeat each arguments, in: environment)
+        case .asynchronous:
+            let registration = entry.assumingType(AsyncParameterizedEntry<T, repeat each Parameter>.self).object
+            ReadSection.exit(section)
+            return try await registration.load(repeat each arguments, in: environment)
+        case .mainActor, .globalActor:
+            ReadSection.exit(section)
+            return nil
+        }
     }
 }
 
@@ -236,7 +307,8 @@ extension RegistrationKey {
     /// Whether this is the key of the name locator `name` with exactly the parameter types given.
     @inlinable
     package func matchesParameters<each Parameter>(name: String, _ types: repeat (each Parameter).Type) -> Bool {
-        guard let (bits, _, ids) = typedParameters, bits == 0, detailName == name else { return false }
+        guard let (bits, _, ids) = typedParameters, bits == 0, let detailName, TableHash.sameName(detailName, name)
+        else { return false }
         return Self.sameTypes(ids, repeat each types)
     }
 
@@ -255,7 +327,7 @@ extension RegistrationKey {
     @inlinable @inline(__always)
     package static func parametersHash<each Parameter>(_ base: UInt, _ types: repeat (each Parameter).Type) -> UInt {
         var hash = base
-        for type in repeat each types { hash = parameterHash(hash, UInt(bitPattern: ObjectIdentifier(type))) }
+        for type in repeat each types { hash = parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
         return hash
     }
 }

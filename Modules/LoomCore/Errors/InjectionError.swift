@@ -34,6 +34,28 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     case containerLocked(container: String)
     /// A factory threw; `underlying` is its error. Injection errors thrown by factories pass through unchanged.
     case factoryFailed(DependencyContext, underlying: any Error)
+    /// A synchronous `resolve` / `inject` reached a registration built by an `async` factory that has no instance yet.
+    ///
+    /// Nothing blocks and nothing traps: load it once with `try await container.load()` (or
+    /// `DependencyGraph.load()`, or an `@Injected` property's `$property.load()`); a cached instance is then returned
+    /// synchronously too.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { () async throws -> Database in try await Database.connect() }
+    /// _ = try container.resolve(Database.self)        // throws .asynchronousDependency
+    /// _ = try await container.load(Database.self)     // builds it; later resolves return it
+    /// ```
+    case asynchronousDependency(DependencyContext)
+    /// A registration isolated to a global actor was resolved synchronously from outside that actor.
+    ///
+    /// Resolve it from code isolated to the actor, or `load` it with `await` (for `Sendable` types).
+    ///
+    /// ```swift
+    /// container.register(on: MainActor.self, scope: .singleton) { ProfileViewModel() }
+    /// // on a background thread:
+    /// _ = try container.resolve(ProfileViewModel.self)   // throws .isolatedDependency(_, actor: "MainActor")
+    /// ```
+    case isolatedDependency(DependencyContext, actor: String)
 
     /// A headline naming the problem, then `Key:` / `Searched:` / `Found:` lines.
     ///
@@ -70,6 +92,11 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
             return "Cannot register in \(container): the container is locked. The registration was ignored."
         case .factoryFailed(let context, let underlying):
             return "The factory of \(context) threw: \(underlying)"
+        case .asynchronousDependency(let context):
+            return
+                "\(context) is built by an async factory and has no instance yet; a synchronous resolve cannot build it."
+        case .isolatedDependency(let context, let actor):
+            return "\(context) is isolated to \(actor) and was resolved synchronously from outside \(actor)."
         }
     }
 
@@ -102,6 +129,12 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
             return "Register before calling lock(), or call unlock() first."
         case .factoryFailed:
             return "Fix the error the factory threw; it is attached as `underlying`."
+        case .asynchronousDependency:
+            return "Load it once with `try await container.load()` (or `DependencyGraph.load()`, or the property's "
+                + "`$property.load()`); its cached instance then resolves synchronously too."
+        case .isolatedDependency(_, let actor):
+            return "Resolve it from code isolated to \(actor), or load it with `try await container.load()` "
+                + "(for a Sendable type)."
         }
     }
 

@@ -27,6 +27,9 @@ public enum DependencyGraph {
     /// Returns once the container is indexed and its eager instances exist. Activating an active container does
     /// nothing. The container's indexing setting (``LoomConfiguration/isIndexingEnabled``) is captured now.
     ///
+    /// An eager registration only `load` can build — an `async` factory, or one isolated to an actor this thread is
+    /// not on — is not built here: it is logged at `.warning`, never waited for. Activate with `await` to build it.
+    ///
     /// ```swift
     /// DependencyGraph.activate(container)
     /// ```
@@ -35,10 +38,19 @@ public enum DependencyGraph {
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     public static func activate(_ container: Container, fileID: StaticString = #fileID, line: UInt = #line) {
-        GraphEngine.shared.activate(container, fileID: fileID, line: line)
+        for entry in GraphEngine.shared.activate(container, fileID: fileID, line: line) {
+            container.logTarget.log(
+                .warning,
+                "Eager \(entry.key) in \(entry.ownerDescription) needs load (an async factory or another actor): "
+                    + "it is built on first load; activate with `await DependencyGraph.activate(_:)` to build it now",
+                file: fileID,
+                line: line
+            )
+        }
     }
 
-    /// Activates `container` off the caller's executor; returns once it is indexed and its eager instances exist.
+    /// Activates `container`; returns once it is indexed and all its eager instances exist — those with `async`
+    /// factories or isolated to an actor included, loaded concurrently.
     ///
     /// ```swift
     /// await DependencyGraph.activate(container)
@@ -51,7 +63,9 @@ public enum DependencyGraph {
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     public static func activate(_ container: Container, fileID: StaticString = #fileID, line: UInt = #line) async {
-        GraphEngine.shared.activate(container, fileID: fileID, line: line)
+        let deferred = GraphEngine.shared.activate(container, fileID: fileID, line: line)
+        guard !deferred.isEmpty else { return }
+        await GraphEngine.shared.loadEagerInstances(deferred, logTarget: container.logTarget)
     }
 
     /// Deactivates `container`, dropping the cached instances of registrations no active container reaches.

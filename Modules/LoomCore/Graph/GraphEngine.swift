@@ -67,8 +67,13 @@ package final class GraphEngine: @unchecked Sendable {
 
     // MARK: Activation
 
-    /// Activates `container`, returning once it is indexed and its eager instances exist; no-op when active.
-    package func activate(_ container: Container, fileID: StaticString, line: UInt) {
+    /// Activates `container`, returning once it is indexed and its eager instances with synchronous factories exist;
+    /// no-op when active.
+    ///
+    /// Returns the eager registrations only `load` can build (`async` factories, other actors), for the asynchronous
+    /// activation to load; the synchronous one reports them.
+    @discardableResult
+    package func activate(_ container: Container, fileID: StaticString, line: UInt) -> [RegistrationEntry] {
         let isIndexed = LoomConfiguration.isIndexingEnabled
         let (activated, retired) = lock.withLock { state -> (Bool, GraphIndex?) in
             guard !state.active.contains(where: { $0.container === container }) else { return (false, nil) }
@@ -76,11 +81,33 @@ package final class GraphEngine: @unchecked Sendable {
             for member in container.chain { observe(member, in: &state) }
             return (true, rebuild(&state))
         }
-        guard activated else { return }
+        guard activated else { return [] }
         retire(retired)
         container.logTarget.log(.debug, "Activated \(container.description)", file: fileID, line: line)
-        createEagerInstances(of: container)
+        let deferred = createEagerInstances(of: container)
         emit(DependencyGraphChange(kind: .activated, containers: [container.description]))
+        return deferred
+    }
+
+    /// Loads eager registrations the synchronous activation could not build, concurrently, and logs failures.
+    package func loadEagerInstances(_ entries: [RegistrationEntry], logTarget: LogTarget) async {
+        let environment = ResolutionEnvironment.current
+        await withTaskGroup(of: Void.self) { group in
+            for entry in entries {
+                group.addTask {
+                    do {
+                        try await entry.settle(in: environment)
+                    } catch {
+                        logTarget.log(
+                            .error,
+                            "Creating eager \(entry.key) from \(entry.ownerDescription) failed: \(error)",
+                            file: entry.attributes.origin.fileID,
+                            line: entry.attributes.origin.line
+                        )
+                    }
+                }
+            }
+        }
     }
 
     /// Deactivates `container`, dropping the cached instances of every registry no longer reachable.
@@ -273,17 +300,33 @@ package final class GraphEngine: @unchecked Sendable {
 
     // MARK: Eager instances
 
-    private func createEagerInstances(of container: Container) {
+    /// Creates the eager instances of `container`'s chain; returns those only `load` can build.
+    @discardableResult
+    private func createEagerInstances(of container: Container) -> [RegistrationEntry] {
         // Walking a large table touches every registration; most containers hold no eager one at all.
         let entries = container.chain.filter(\.registry.hasEagerRegistrations).flatMap {
             $0.registry.unorderedEntries.filter { $0.eagerness == .eager }
         }
-        createEagerInstances(of: entries.sorted { $0.sequence < $1.sequence }, logTarget: container.logTarget)
+        return createEagerInstances(of: entries.sorted { $0.sequence < $1.sequence }, logTarget: container.logTarget)
     }
 
-    private func createEagerInstances(of entries: [RegistrationEntry], logTarget: LogTarget = LogTarget(nil)) {
+    @discardableResult
+    private func createEagerInstances(of entries: [RegistrationEntry], logTarget: LogTarget = LogTarget(nil))
+        -> [RegistrationEntry]
+    {
+        var deferred: [RegistrationEntry] = []
         for entry in entries
         where entry.eagerness == .eager && entry.cache != nil && entry.key.parameters == .none {
+            let buildsHere =
+                switch entry.kind {
+                case .synchronous: true
+                case .mainActor: MainThread.isCurrent
+                case .asynchronous, .globalActor: false
+                }
+            guard buildsHere else {
+                deferred.append(entry)
+                continue
+            }
             do {
                 _ = try entry.resolveErased(arguments: [], enclosing: nil, in: .current)
             } catch {
@@ -295,6 +338,7 @@ package final class GraphEngine: @unchecked Sendable {
                 )
             }
         }
+        return deferred
     }
 }
 

@@ -31,12 +31,12 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
     }
 
     @inlinable @inline(__always)
-    static func typeBits(of type: Any.Type) -> UInt { UInt(bitPattern: ObjectIdentifier(type)) }
+    static func typeBits(of type: Any.Type) -> UInt { TableHash.bits(of: ObjectIdentifier(type)) }
 
     /// The hash word an erased `value` has.
     @inlinable @inline(__always)
     package static func hashWord<Value: Hashable>(of value: Value) -> UInt {
-        TableHash.combine(TableHash.word(typeBits(of: Value.self)), UInt(bitPattern: value.hashValue))
+        TableHash.combine(TableHash.word(typeBits(of: Value.self)), TableHash.bits(of: value.hashValue))
     }
 
     /// Whether this is `value` erased, given `value`'s ``hashWord(of:)``.

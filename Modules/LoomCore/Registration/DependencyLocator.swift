@@ -1,8 +1,10 @@
+internal import LoomRuntime
+
 /// How a registration is found: by type (the default), by name, or by an associated value.
 ///
 /// A type locator answers for the registered type and every type added with `conforms(to:)` /
 /// `inherits(from:)`. Name and value locators are separate namespaces: a named registration is never found by
-/// type, and names match exactly (case-sensitive, no trimming).
+/// type, and names match exactly (byte for byte: case-sensitive, no trimming, no Unicode normalisation).
 ///
 /// ```swift
 /// let byType: DependencyLocator = .type(Repository.self)   // "Type[Repository]"
@@ -116,7 +118,7 @@ public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case (.type(let left, _), .type(let right, _)): left == right
-        case (.name(let left), .name(let right)): left == right
+        case (.name(let left), .name(let right)): TableHash.sameName(left, right)
         case (.value(let left), .value(let right)): left == right
         default: false
         }
@@ -134,7 +136,8 @@ public struct DependencyLocator: Hashable, Sendable, CustomStringConvertible {
             hasher.combine(id)
         case .name(let name):
             hasher.combine(1 as UInt8)
-            hasher.combine(name)
+            // Names are identities compared byte for byte (`==` above).
+            hasher.combine(TableHash.name(name))
         case .value(let value):
             hasher.combine(2 as UInt8)
             hasher.combine(value)

@@ -58,13 +58,17 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
         self.init(value)
     }
 
-    /// Whether two alternatives are the same: equal names, or the same unique alternative.
+    /// Whether two alternatives are the same: names with the same bytes, or the same unique alternative.
     ///
     /// ```swift
     /// RegistrationAlternative("blue") == "blue"   // true
     /// ```
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.identity == rhs.identity
+        switch (lhs.identity, rhs.identity) {
+        case (.named(let left), .named(let right)): TableHash.sameName(left, right)
+        case (.unique(let left), .unique(let right)): left == right
+        default: false
+        }
     }
 
     /// Hashes the alternative's identity.
@@ -73,7 +77,7 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// let set: Set<RegistrationAlternative> = ["blue", "green"]
     /// ```
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(identity)
+        hasher.combine(tableHash)
     }
 
     /// The name, or `#N` for a unique alternative.

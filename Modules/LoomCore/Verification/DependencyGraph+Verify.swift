@@ -6,7 +6,8 @@ extension DependencyGraph {
     /// registration before production does. Nothing is created in the live graph: instances built while verifying
     /// live in the sandbox and are released before this returns, and root values that factories set stay in it.
     /// Registrations that need factory arguments or an enclosing object are listed in
-    /// ``VerificationReport/skipped``.
+    /// ``VerificationReport/skipped``, and so are those only ``loadAndVerify()`` can build: `async` factories, and
+    /// factories isolated to an actor the caller is not on.
     ///
     /// ```swift
     /// @Test func appGraphIsHealthy() {
@@ -22,6 +23,25 @@ extension DependencyGraph {
     /// - Returns: The report; ``VerificationReport/isHealthy`` when nothing was found.
     public static func verify() -> VerificationReport {
         DependencyVerifier.verify(GraphSource())
+    }
+
+    /// ``verify()`` for graphs with `async` and actor-isolated registrations: loads every parameterless
+    /// registration in the sandbox — awaiting `async` factories, building actor-isolated ones on their actors — and
+    /// reports what is wrong, with the edges their factories' loads and resolves recorded.
+    ///
+    /// A separate name rather than an `async` overload of `verify()`, so that existing `verify()` calls inside
+    /// `async` tests keep compiling.
+    ///
+    /// ```swift
+    /// @Test func appGraphIsHealthy() async {
+    ///     await DependencyGraph.activate(appContainer)
+    ///     let report = await DependencyGraph.loadAndVerify()
+    ///     #expect(report.isHealthy, "\(report)")
+    /// }
+    /// ```
+    /// - Returns: The report; ``VerificationReport/isHealthy`` when nothing was found.
+    nonisolated(nonsending) public static func loadAndVerify() async -> VerificationReport {
+        await DependencyVerifier.loadAndVerify(GraphSource())
     }
 }
 
@@ -41,5 +61,18 @@ extension Container {
     /// - Returns: The report; ``VerificationReport/isHealthy`` when nothing was found.
     public func verify() -> VerificationReport {
         DependencyVerifier.verify(self)
+    }
+
+    /// ``verify()`` for containers with `async` and actor-isolated registrations: loads every parameterless
+    /// registration of this container and its parents in a sandbox (see ``DependencyGraph/loadAndVerify()``).
+    ///
+    /// ```swift
+    /// @Test func storageContainerIsHealthy() async {
+    ///     #expect(await storageContainer.loadAndVerify().isHealthy)
+    /// }
+    /// ```
+    /// - Returns: The report; ``VerificationReport/isHealthy`` when nothing was found.
+    nonisolated(nonsending) public func loadAndVerify() async -> VerificationReport {
+        await DependencyVerifier.loadAndVerify(self)
     }
 }

@@ -7,43 +7,96 @@ internal import LoomRuntime
 /// while verifying lives in the sandbox and is released with it, root values set by factories stay in it, and the
 /// live graph's caches are never touched. Factories do run, so their side effects outside Loom happen.
 package enum DependencyVerifier {
+    /// Resolves what can be resolved synchronously; `async` and actor-isolated registrations that cannot be built
+    /// here are listed as skipped (``loadAndVerify(_:)`` builds them).
     package static func verify(_ live: any DependencySource) -> VerificationReport {
-        let recorder = ResolutionRecorder()
-        let sandbox = ResolutionOverlay(
-            named: "verification sandbox", visibility: .isolatedInstances, recorder: recorder)
-        let source = sandbox.source(over: live)
-        var seen: Set<ObjectIdentifier> = []
-        let entries = source.visibleEntries.filter { seen.insert(ObjectIdentifier($0)).inserted }
-            .sorted { $0.sequence < $1.sequence }
-        var findings = Findings()
-        for entry in entries {
-            guard entry.attributes.parameterTypes.isEmpty, !entry.attributes.takesEnclosingObject else {
-                findings.skipped.append(entry.summary)
-                continue
-            }
-            let failure: (any Error)? = sandbox.run {
-                recorder.record(entry)
+        let session = Session(live)
+        for entry in session.entries where session.admits(entry, synchronously: true) {
+            let failure: (any Error)? = session.sandbox.run {
+                session.recorder.record(entry)
                 do {
-                    let instance = try entry.resolveErased(arguments: [], enclosing: nil, in: sandbox.environment)
-                    verifyProperties(of: instance, builtBy: entry, into: &findings)
+                    let instance = try entry.resolveErased(
+                        arguments: [], enclosing: nil, in: session.sandbox.environment)
+                    verifyProperties(of: instance, builtBy: entry, into: &session.findings)
                     return nil
                 } catch {
                     return error
                 }
             }
+            session.finish(entry, failure: failure)
+        }
+        return session.report()
+    }
+
+    /// Loads every parameterless registration — awaiting `async` factories, building actor-isolated ones on their
+    /// actors — one after another.
+    nonisolated(nonsending) package static func loadAndVerify(_ live: any DependencySource) async
+        -> VerificationReport
+    {
+        let session = Session(live)
+        for entry in session.entries where session.admits(entry, synchronously: false) {
+            let failure: (any Error)? = await session.sandbox.run(isolation: #isolation) {
+                session.recorder.record(entry)
+                do {
+                    try await entry.settle(in: session.sandbox.environment)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            session.finish(entry, failure: failure)
+        }
+        return session.report()
+    }
+
+    /// One verification run: the sandbox, the registrations to try, and the findings so far.
+    private final class Session {
+        let recorder = ResolutionRecorder()
+        let sandbox: ResolutionOverlay
+        let entries: [RegistrationEntry]
+        let source: any DependencySource
+        var findings = Findings()
+
+        init(_ live: any DependencySource) {
+            sandbox = ResolutionOverlay(
+                named: "verification sandbox", visibility: .isolatedInstances, recorder: recorder)
+            source = sandbox.source(over: live)
+            var seen: Set<ObjectIdentifier> = []
+            entries = source.visibleEntries.filter { seen.insert(ObjectIdentifier($0)).inserted }
+                .sorted { $0.sequence < $1.sequence }
+        }
+
+        /// Whether `entry` is tried: it needs no arguments and, synchronously, it can be built right here.
+        func admits(_ entry: RegistrationEntry, synchronously: Bool) -> Bool {
+            var admitted = entry.attributes.parameterTypes.isEmpty && !entry.attributes.takesEnclosingObject
+            if admitted, synchronously {
+                switch entry.kind {
+                case .synchronous: break
+                case .mainActor: admitted = MainThread.isCurrent
+                case .asynchronous, .globalActor: admitted = false
+                }
+            }
+            if !admitted { findings.skipped.append(entry.summary) }
+            return admitted
+        }
+
+        func finish(_ entry: RegistrationEntry, failure: (any Error)?) {
             let recording = recorder.take()
             findings.add(recording.edges)
             if let failure { findings.add(failure, of: entry, recorded: recording.failures) }
         }
-        findings.addAmbiguities(among: entries, in: source)
-        sandbox.environment.isolatedCaches?.reset()
-        return VerificationReport(
-            registrations: entries.map(\.summary),
-            skipped: findings.skipped,
-            edges: findings.edges,
-            defects: findings.defects,
-            registrar: DependencyRegistrarProjection(entries: entries)
-        )
+
+        func report() -> VerificationReport {
+            findings.addAmbiguities(among: entries, in: source)
+            sandbox.environment.isolatedCaches?.reset()
+            return VerificationReport(
+                registrations: entries.map(\.summary),
+                skipped: findings.skipped,
+                edges: findings.edges,
+                defects: findings.defects,
+                registrar: DependencyRegistrarProjection(entries: entries)
+            )
+        }
     }
 
     /// Does what the first read of each injected property of `instance` would, as a resolution frame of `entry`, so

@@ -26,7 +26,7 @@ enum KeyAccess {
     /// the resolution context (one task-local read) only while an override or an overlay exists in the process.
     @usableFromInline
     static func probe(_ id: ObjectIdentifier) -> Probe {
-        let keyBits = UInt(bitPattern: id)
+        let keyBits = TableHash.bits(of: id)
         if ProcessWord.activeKeyOverrides.isNonZero || ProcessWord.activeOverlays.isNonZero,
             let box = ResolutionContext.withCurrent({ context -> Unretained<KeyValueBox>? in
                 guard let context else { return nil }

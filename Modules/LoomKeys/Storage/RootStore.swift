@@ -31,7 +31,7 @@ enum RootStore {
     /// The root value or built default of `id`, or `nil` when neither exists yet.
     static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
         ReadSection.run { section in
-            box(forKeyBits: UInt(bitPattern: id), in: section)?.value(as: Value.self)
+            box(forKeyBits: TableHash.bits(of: id), in: section)?.value(as: Value.self)
         }
     }
 

@@ -57,7 +57,8 @@ extension Unretained where Object == InstanceBox {
 /// holds the ``ConstructionFlow`` currently running the factory (unretained; `0` when none): claiming it with a
 /// compare-and-swap is what makes construction happen exactly once without holding a lock while user code runs.
 /// Resolvers that find the slot claimed by another flow wait in ``ConstructionGate`` until the builder publishes or
-/// fails; a resolver whose own flow holds the claim — a cycle — gets the caller's cycle error instead of a deadlock.
+/// fails; a resolver whose flow (or one it continues) holds the claim — a cycle — gets the caller's cycle error
+/// instead of a deadlock.
 ///
 /// ```swift
 /// let slot = OnceSlot()
@@ -118,8 +119,8 @@ open class OnceSlot: @unchecked Sendable {
     /// Returns the slot's value, building it exactly once when it is missing.
     ///
     /// The first resolver to claim the slot runs `build` with no lock held; concurrent resolvers of the same slot
-    /// wait for it to publish. A resolver whose flow already builds this slot, or which would wait for a builder that
-    /// is (transitively) waiting for it, throws `onCycle()` instead of deadlocking. A failed build publishes nothing,
+    /// wait for it to publish. A resolver whose flow (or a flow it continues) already builds this slot, or which would
+    /// wait for a builder that is (transitively) waiting for it, throws `onCycle()` instead of deadlocking. A failed build publishes nothing,
     /// so the next resolver tries again. A value that cannot be held weakly (a value type) in a weak slot is returned
     /// but not kept.
     ///
@@ -141,8 +142,7 @@ open class OnceSlot: @unchecked Sendable {
         while true {
             if let value = publishedValue(Value.self) { return value }
             let flow = frames.flow
-            let flowBits = UInt(bitPattern: Unmanaged.passUnretained(flow).toOpaque())
-            if (words + 1).atomicCompareExchange(expected: 0, desired: flowBits) {
+            if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) {
                 if let value = publishedValue(Value.self) {
                     releaseClaim()
                     return value
@@ -170,9 +170,68 @@ open class OnceSlot: @unchecked Sendable {
             }
             let builder = (words + 1).atomicAcquire
             if builder == 0 { continue }
-            if builder == flowBits || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
+            if flow.continues(builder) || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
                 throw onCycle()
             }
+        }
+    }
+
+    /// Returns the slot's value, building it exactly once with an asynchronous `build` when it is missing.
+    ///
+    /// The asynchronous twin of ``value(_:holdsWeakly:frames:build:onCycle:)``: the first loader to claim the slot
+    /// (as `flow`) runs `build`; concurrent loaders suspend — no thread blocks — until it publishes or fails, and a
+    /// failed build publishes nothing, so the next loader builds again (that is also what happens when the builder's
+    /// task is cancelled and its factory gives up: the others build it). A loader whose flow already builds the slot,
+    /// or would wait in a cycle of flows, throws `onCycle()`.
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - holdsWeakly: Whether the slot keeps its instance weakly.
+    ///   - flow: The loading construction's identity.
+    ///   - build: Produces the value; runs with no lock held and may suspend.
+    ///   - onCycle: The error to throw for a cycle.
+    /// - Returns: The published value, or the one `build` produced.
+    /// - Throws: What `build` throws, `onCycle()`, or `CancellationError` when the caller is cancelled while waiting.
+    nonisolated(nonsending) package final func load<Value: Sendable>(
+        _ type: Value.Type,
+        holdsWeakly: Bool,
+        flow: ConstructionFlow,
+        build: nonisolated(nonsending) () async throws -> Value,
+        onCycle: () -> any Error
+    ) async throws -> Value {
+        let flowBits = flow.bits
+        while true {
+            if let value = publishedValue(Value.self) { return value }
+            if (words + 1).atomicCompareExchange(expected: 0, desired: flowBits) {
+                if let value = publishedValue(Value.self) {
+                    releaseClaim()
+                    return value
+                }
+                let value: Value
+                do {
+                    value = try await build()
+                } catch {
+                    releaseClaim()
+                    throw error
+                }
+                let previous: InstanceBox?
+                if holdsWeakly {
+                    guard let object = weaklyHoldableObject(value) else {
+                        releaseClaim()
+                        return value
+                    }
+                    previous = publish(WeakBox(object))
+                } else {
+                    previous = publish(StrongBox(value))
+                }
+                releaseClaim()
+                if let previous { retire(previous) }
+                return value
+            }
+            let builder = (words + 1).atomicAcquire
+            if builder == 0 { continue }
+            if flow.continues(builder) { throw onCycle() }
+            guard try await ConstructionGate.awaitWhileBuilding(self, by: builder, as: flow) else { throw onCycle() }
         }
     }
 

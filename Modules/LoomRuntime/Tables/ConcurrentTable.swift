@@ -102,11 +102,15 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// order the touches mostly fall on memory just fetched.
     @inlinable
     package func slotsInAddressOrder() -> [(hash: UInt, node: Node)] {
-        // No reservation by `occupied`: a reader must not read the writer's counter.
+        // No reservation by `occupied`: a reader must not read the writer's counter. The hash word is loaded first:
+        // a writer stores a new slot's node before its hash, so a slot whose hash is set has its node, and one whose
+        // hash is still `0` is not listed yet.
         var live: [(hash: UInt, bits: UInt)] = []
         for index in 0..<capacity {
+            let hash = (slots + 2 * index).atomicAcquire
+            guard hash != 0 else { continue }
             let bits = (slots + 2 * index + 1).atomicAcquire
-            if bits != 0 { live.append(((slots + 2 * index).atomicRelaxed, bits)) }
+            if bits != 0 { live.append((hash, bits)) }
         }
         live.sort { $0.bits < $1.bits }
         return live.map { slot in
@@ -210,6 +214,14 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
 /// ```
 @usableFromInline
 package enum TableHash {
+    /// The bits of an identity — a type's or an object's — as one word, for hashing and one-word comparisons.
+    @inlinable @inline(__always)
+    package static func bits(of identity: ObjectIdentifier) -> UInt { UInt(bitPattern: identity) }
+
+    /// The bits of a hash value (or any `Int`) as one word.
+    @inlinable @inline(__always)
+    package static func bits(of value: Int) -> UInt { UInt(bitPattern: value) }
+
     /// A 64-bit finaliser mix (MurmurHash3's) of one word, spreading type-metadata addresses over every bit.
     @inlinable @inline(__always)
     package static func word(_ word: UInt) -> UInt {
@@ -226,24 +238,26 @@ package enum TableHash {
         word((hash &* 0x9E37_79B9_7F4A_7C15) ^ part)
     }
 
-    /// The hash of a name: FNV-1a over its bytes when it is ASCII (byte equality is `String` equality there),
-    /// `Hasher` otherwise (which hashes canonically equivalent spellings alike, as `==` compares them).
+    /// The hash of a name: FNV-1a over its UTF-8 bytes.
+    ///
+    /// Names are identities compared byte for byte (``sameName(_:_:)``), not `String`'s canonical equivalence: a name
+    /// spelled with the Kelvin sign is not the name spelled with `K`. That keeps equal names' hashes equal without
+    /// normalising, and hashing a short name costs a few nanoseconds.
     @usableFromInline
     package static func name(_ name: String) -> UInt {
-        let asciiHash: UInt64? =
-            name.utf8.withContiguousStorageIfAvailable { bytes in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                var highBits: UInt8 = 0
-                for byte in bytes {
-                    highBits |= byte
-                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                }
-                return highBits < 0x80 ? hash : nil
-            } ?? nil
-        if let asciiHash { return nonZero(UInt(truncatingIfNeeded: asciiHash ^ (asciiHash >> 29))) }
-        var hasher = Hasher()
-        hasher.combine(name)
-        return nonZero(UInt(bitPattern: hasher.finalize()))
+        var name = name
+        let hash: UInt64 = name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return hash
+        }
+        return nonZero(UInt(truncatingIfNeeded: hash ^ (hash >> 29)))
+    }
+
+    /// Whether two names are the same identity: the same UTF-8 bytes.
+    @inlinable
+    package static func sameName(_ left: String, _ right: String) -> Bool {
+        left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8)
     }
 
     /// `hash`, or `1` in place of `0`.

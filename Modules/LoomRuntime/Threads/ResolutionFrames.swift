@@ -1,17 +1,36 @@
-/// The identity of one construction in progress, whichever threads it runs on: the builder recorded in every
-/// ``OnceSlot`` it claims.
+/// The identity of one construction in progress: the builder recorded in every ``OnceSlot`` it claims.
 ///
-/// A synchronous resolution gets a flow when it first claims a slot and keeps it until its outermost scope ends; an
-/// asynchronous one (or any resolution that continues on another thread) carries its flow in the resolution
-/// context, so nested resolutions on other threads claim — and recognise — slots as the same construction. Waiting
-/// on a slot built by one's own flow is a cycle, never a wait; a flow blocked on a slot records it in `waitingFor`,
-/// so a waiter can see that the builder it would wait for is (transitively) waiting for it.
+/// A synchronous resolution gets a flow when it first claims a slot and keeps it until its outermost scope ends.
+/// Work that continues a construction elsewhere — another thread adopting a captured construction, a load inside an
+/// `async` factory, a child task — claims slots as a *child* flow whose `parent` is the construction it continues, so
+/// siblings working for one construction wait for each other like strangers, while reaching a slot built by one's own
+/// flow or an ancestor (which is waiting for its children) is a cycle, never a wait. A blocked flow records the slot
+/// in `waitingFor`, so a waiter can see that the builder it would wait for is (transitively) waiting for it.
 package final class ConstructionFlow: @unchecked Sendable {
-    // `waitingFor` is read and written only under ConstructionGate's mutex.
+    // `parent` is immutable; `waitingFor` is read and written only under ConstructionGate's mutex.
+    /// The construction this flow continues, or `nil` for one that started on its own.
+    package let parent: ConstructionFlow?
     var waitingFor: OnceSlot?
 
-    /// Creates a new flow identity.
-    package init() {}
+    /// Creates a flow identity, continuing `parent` when given.
+    package init(parent: ConstructionFlow? = nil) {
+        self.parent = parent
+    }
+
+    /// The flow's identity as stored in a slot's builder word.
+    package var bits: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
+    /// Whether this flow is the one `builder` identifies, or continues it (directly or through other flows).
+    ///
+    /// Compares identities only, so `builder` may name a flow that no longer exists.
+    package func continues(_ builder: UInt) -> Bool {
+        var flow: ConstructionFlow? = self
+        while let current = flow {
+            if current.bits == builder { return true }
+            flow = current.parent
+        }
+        return false
+    }
 }
 
 /// The objects being built by the resolutions that led to the current one, as an immutable list that can travel in
@@ -114,7 +133,7 @@ package struct ResolutionFrames {
     }
 
     /// Continues, on this thread, the construction that `chain` and `flow` describe (captured elsewhere): cycle checks
-    /// see the chain, and slots are claimed as `flow`.
+    /// see the chain, and slots are claimed as a child of `flow`.
     ///
     /// Call at the start of the outermost scope; the chain must stay alive until that scope closes (the context that
     /// carries it is bound for that long).
@@ -124,7 +143,7 @@ package struct ResolutionFrames {
             if let raw = UnsafeRawPointer(bitPattern: words[6]) {
                 Unmanaged<ConstructionFlow>.fromOpaque(raw).release()
             }
-            words[6] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())
+            words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow(parent: flow)).toOpaque())
         }
     }
 

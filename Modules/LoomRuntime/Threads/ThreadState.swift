@@ -11,7 +11,8 @@ public import LoomRuntimeShims
 /// - `words[7]`: the frame chain adopted from a resolution context for that resolution (unretained: the context's
 ///   binding keeps it alive while the resolution runs), or `0`;
 /// - `words[8]`: how many resolution scopes are open on the thread (see ``ResolutionFrames/beginScope()``);
-/// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous scope (``SynchronousScope``).
+/// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous scope (``SynchronousScope``);
+/// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked).
 ///
 /// Raw words avoid exclusivity checks and reference counting on every resolution, and they sit on their own 128-byte
 /// line so two threads never share a cache line on the read path.

@@ -80,6 +80,11 @@ int loom_membarrier_register(void);
 /// Makes every running thread of the process execute a full memory barrier; returns 0 on success.
 int loom_membarrier(void);
 
+// MARK: - Threads
+
+/// 1 when the calling thread is the process's main thread, else 0 (a system call on Linux: cache the answer).
+int loom_is_main_thread(void);
+
 // MARK: - Process-wide words
 
 /// Settings read on every resolution, as plain words so reading one is a single load (no lazy-global check).

@@ -18,6 +18,44 @@ import Testing
 
 // MARK: Types the snippets assume
 
+/// `Database` of the async snippet (named apart from this target's other `Database` types).
+private final class AsyncDatabase: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+    static func connect(to url: String) async throws -> AsyncDatabase {
+        await Task.yield()
+        return AsyncDatabase(name: url)
+    }
+}
+
+// The snippet, verbatim but for the type's name.
+private final class AsyncReportScreen {
+    @Injected var database: AsyncDatabase
+
+    init(container: Container) {
+        _database = Injected(.capturingContainerOnInit(from: container))
+    }
+
+    func open() async throws -> String {
+        try await $database.load()
+        return database.name  // a synchronous read from now on
+    }
+}
+
+@MainActor private final class ProfileModel {
+    var name = ""
+}
+
+@MainActor private final class ProfileScreen {
+    @Injected var model: ProfileModel
+
+    init(container: Container) {
+        _model = Injected(.capturingContainerOnInit(from: container))
+    }
+
+    func rename(to name: String) { model.name = name }
+}
+
 private protocol Greeter: Sendable { func greet(_ name: String) -> String }
 private struct EnglishGreeter: Greeter { func greet(_ name: String) -> String { "Hello, \(name)!" } }
 private struct PirateGreeter: Greeter { func greet(_ name: String) -> String { "Ahoy, \(name)!" } }
@@ -326,6 +364,26 @@ private func upload(_ image: Image, @Injected service: ImageUploadService) async
     }
 
     // MARK: Holding a dependency weakly
+
+    // MARK: Async and main-actor registrations
+
+    @Test func anAsyncRegistrationIsLoadedOnceThenReadSynchronously() async throws {
+        let container = Container(logger: DisabledLogger())
+        container.register(scope: .singleton) { () async throws -> AsyncDatabase in
+            try await AsyncDatabase.connect(to: "sqlite://reports.db")
+        }
+        let screen = AsyncReportScreen(container: container)
+        #expect(try await screen.open() == "sqlite://reports.db")
+        #expect(screen.database === (try container.resolve(AsyncDatabase.self)))
+    }
+
+    @MainActor @Test func aMainActorPropertyReadsAMainActorRegistration() {
+        let container = Container(logger: DisabledLogger())
+        container.register(on: MainActor.self, scope: .singleton) { ProfileModel() }
+        let screen = ProfileScreen(container: container)
+        screen.rename(to: "Ada")
+        #expect(screen.model.name == "Ada")
+    }
 
     @Test func injectedWeaklyHoldsTheObjectWeakly() {
         final class Screen {

@@ -2,10 +2,16 @@
 // compiled and run, with the reading, setting and overriding rules the article lists. Keep the two in step. The
 // article's key declarations are also those of LoomKeys' landing page (LoomKeysLandingPageTests.swift uses them).
 // Root values are process-wide, so the tests that set them run in a child process (exit tests). The namespace
-// struct loses the article's `public`: nothing outside this test target uses it.
+// struct loses the article's `public`: nothing outside this test target uses it. `print` is shadowed so that the test
+// can read what the global-actor snippet prints; the test reads the other global-actor snippets on the actor.
 import LoomKeys
 public import LoomMacros
+import LoomTestSupport
 import Testing
+
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    PrintCapture.record(items, separator: separator)
+}
 
 extension ConfKeys {
     #declareConfKey("retryCount", Int.self, defaultValue: 3)
@@ -19,6 +25,40 @@ extension ConfKeys {
 }
 extension ConfKeys.MyLib {
     #declareConfKey("verbose", Bool.self, defaultValue: false)
+}
+
+// MARK: Keys on other global actors
+
+@globalActor actor DatabaseActor {
+    static let shared = DatabaseActor()
+}
+
+final class ConnectionCache {  // not Sendable
+    var open: [String] = []
+}
+
+@DatabaseActor enum ConnectionCacheKey: @DatabaseActor ConfKeyIsolated {
+    typealias Isolation = DatabaseActor
+    typealias Value = ConnectionCache
+    static let defaultValue: ConnectionCache! = ConnectionCache()
+}
+extension ConfKeys {
+    var connectionCache: ConnectionCacheKey.Type { ConnectionCacheKey.self }
+}
+
+@DatabaseActor func connect(_ name: String) {
+    Conf[\.connectionCache].open.append(name)
+}
+
+@DatabaseActor final class Pool {
+    @InjectedConf(\.connectionCache) var cache: ConnectionCache
+}
+
+@DatabaseActor func testConnect() {
+    Conf.withValue(ConnectionCache(), for: \.connectionCache) {
+        connect("test")
+        print(Pool().cache.open)  // ["test"]
+    }
 }
 
 // MARK: The SwiftUI-environment spelling
@@ -112,5 +152,14 @@ extension InjectedValues {
             Conf.setRootValue(Hello(), for: GreeterKey.self)
             #expect(InjectedValues[\.greeter].text == "hello")
         }
+    }
+
+    @DatabaseActor @Test func aKeyOnAnotherGlobalActorIsUsedOnThatActor() {
+        connect("primary")
+        #expect(Conf[\.connectionCache].open.contains("primary"))
+        let printed = PrintCapture.lines { testConnect() }
+        #expect(printed == [#"["test"]"#])
+        #expect(!Conf[\.connectionCache].open.contains("test"))
+        #expect(Pool().cache === Conf[\.connectionCache])
     }
 }

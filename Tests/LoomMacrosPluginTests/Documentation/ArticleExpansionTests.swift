@@ -42,6 +42,29 @@ private let generatingCode = "Modules/LoomMacros/LoomMacros.docc/Articles/Genera
         #expect(try article(configurationKeys).contains("// expands to\n" + expansion))
     }
 
+    @Test func theGlobalActorKeyExpansion() throws {
+        let expansion = """
+            extension ConfKeys {
+                @DatabaseActor public enum ConfKey_connectionCache: @DatabaseActor ConfKeyIsolated {
+                    public typealias Isolation = DatabaseActor
+                    public typealias Value = ConnectionCache
+                    public static let defaultValue: Value! = .some(ConnectionCache())
+                }
+                public var connectionCache: ConfKey_connectionCache.Type {
+                    ConfKey_connectionCache.self
+                }
+            }
+            """
+        assertExpansion(
+            """
+            extension ConfKeys {
+                #declareConfKey("connectionCache", ConnectionCache.self, on: DatabaseActor.self, defaultValue: ConnectionCache())
+            }
+            """,
+            expandedSource: expansion)
+        #expect(try article(declaringKeys).contains("// expands to\n" + expansion))
+    }
+
     @Test func theInjectedParametersInitialiserOverload() throws {
         let overload = """
             @_disfavoredOverload

@@ -4,8 +4,9 @@
 //
 // - The `database` service key is declared, identically, in ConfKeyMacrosTests.swift (same target); it is used
 //   from there. Its `PostgresDatabase` is that file's `Postgres`.
-// - Types that the generated public keys name (`Router`, `LegacyFormatter`) are public, with a one-line doc comment, as this target's other
-//   fixtures; the namespace struct loses the article's `public`.
+// - Types that the generated public keys name (`Router`, `LegacyFormatter`, `DatabaseActor`, `ConnectionCache`) are
+//   public, with a one-line doc comment, as this target's other fixtures; the namespace struct loses the article's
+//   `public`. `Connection`, which the article does not declare, is declared here.
 // - `print` is shadowed so that the test can read what the accessor snippet prints.
 // - Root values are process-wide, so the snippets that set them run in a child process (exit tests).
 import Foundation
@@ -79,6 +80,56 @@ extension ConfKeys {
 
 @MainActor private func showSettings() {
     Conf[\.router].push("settings")
+}
+
+// MARK: Keys isolated to a global actor: your own global actors
+
+/// A fixture of the article test: a global actor of the app's own.
+@globalActor public actor DatabaseActor {
+    /// The actor's one instance.
+    public static let shared = DatabaseActor()
+}
+
+/// A fixture of the article test (public because the key that names it is).
+public final class ConnectionCache {  // not Sendable: it never leaves DatabaseActor
+    var open: [String] = []
+    /// Creates an empty cache.
+    public init() {}
+}
+
+extension ConfKeys {
+    #declareConfKey("connectionCache", ConnectionCache.self, on: DatabaseActor.self, defaultValue: ConnectionCache())
+}
+
+@DatabaseActor private func connect(_ name: String) {
+    Conf[\.connectionCache].open.append(name)
+}
+
+@DatabaseActor private func openConnectionCount() -> Int {
+    Conf[\.connectionCache].open.count
+}
+
+private func report() async {
+    print("open connections:", await openConnectionCount())
+}
+
+/// A fixture of the article test (public because the key that names it is): a connection, not `Sendable`.
+public final class Connection {
+    /// Opens a connection.
+    public init() {}
+}
+
+extension ConfKeys {
+    #declareConfFactoryKey("makeConnection", Connection.self, on: DatabaseActor.self, defaultValue: { Connection() })
+}
+extension Conf {
+    #declareConfAccessor(\.connectionCache, ConnectionCache.self, on: DatabaseActor.self)
+    #declareConfFactoryAccessor(\.makeConnection, Connection.self, on: DatabaseActor.self, "newConnection")
+}
+
+@DatabaseActor private func reconnect() -> Connection {
+    Conf.connectionCache.open.append("replica")
+    return Conf.newConnection  // a new connection per read
 }
 
 // MARK: Non-Sendable values
@@ -163,6 +214,22 @@ extension ConfKeys {
     @MainActor @Test func aMainActorKey() {
         showSettings()
         #expect(Conf[\.router].path.last == "settings")
+    }
+
+    @Test func aKeyOnYourOwnGlobalActor() async {
+        await connect("primary")
+        let printed = await PrintCapture.lines { await report() }
+        #expect(printed.count == 1)
+        #expect(printed.first?.hasPrefix("open connections: ") == true)
+        let count = await openConnectionCount()
+        #expect(count >= 1)
+    }
+
+    @DatabaseActor @Test func accessorsAndFactoriesOnYourOwnGlobalActor() {
+        let first = reconnect()
+        #expect(first !== reconnect())
+        #expect(Conf.connectionCache.open.contains("replica"))
+        #expect(Conf.connectionCache === Conf[\.connectionCache])
     }
 
     @Test func aNonSendableValueIsBoxed() {

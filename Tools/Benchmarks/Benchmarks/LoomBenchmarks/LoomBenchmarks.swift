@@ -14,6 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     resolutionBenchmarks()
     otherPathBenchmarks()
     readBenchmarks()
+    asyncBenchmarks()
     registrationBenchmarks()
     threadBenchmarks()
     activationBenchmarks()

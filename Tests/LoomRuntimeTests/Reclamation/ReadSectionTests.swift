@@ -1,0 +1,262 @@
+import Dispatch
+import LoomRuntime
+import LoomTestSupport
+import Testing
+
+/// Read sections and grace periods: a writer's `synchronize()` returns only once every reader that was inside a
+/// section has left it, nested sections end with the outermost one, and readers never touch an object released
+/// after a grace period.
+@Suite struct ReadSectionTests {
+    private struct Failure: Error {}
+
+    // MARK: Grace periods
+
+    @Test func synchronizeReturnsWhileNoReaderIsInsideASection() {
+        // A thread that has read before (so it is registered) and now waits outside any section.
+        let parked = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
+        let idle = TestThread {
+            ReadSection.run { _ in }
+            ready.signal()
+            parked.wait()
+        }
+        ready.wait()
+        let writer = TestThread { ReadSection.synchronize() }
+        #expect(writer.join())
+        parked.signal()
+        #expect(idle.join())
+        // And on a thread that is itself outside any section.
+        ReadSection.synchronize()
+    }
+
+    @Test func synchronizeWaitsForAReaderInsideASection() {
+        let reader = ParkedReader()
+        let observed = observeWriter(against: reader) { ReadSection.synchronize() }
+        #expect(!observed.returnedWhileReaderInside)
+        #expect(observed.sawReaderLeaving)
+        #expect(observed.finished)
+    }
+
+    /// Leaving a nested section does not end the outer one: a writer still waits for the reader.
+    @Test func leavingANestedSectionKeepsTheOuterSectionOpen() {
+        let reader = ParkedReader { _ in
+            let nested = ReadSection.enter()
+            let deeper = ReadSection.enter()
+            ReadSection.exit(deeper)
+            ReadSection.exit(nested)
+        }
+        let observed = observeWriter(against: reader) { ReadSection.synchronize() }
+        #expect(!observed.returnedWhileReaderInside)
+        #expect(observed.sawReaderLeaving)
+        #expect(observed.finished)
+    }
+
+    /// Leaving the outermost section ends it, whatever was nested inside: a writer no longer waits for the thread.
+    @Test func leavingTheOutermostSectionEndsIt() {
+        let parked = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
+        let reader = TestThread {
+            let outer = ReadSection.enter()
+            let nested = ReadSection.enter()
+            ReadSection.exit(nested)
+            ReadSection.exit(outer)
+            // A second round, so the sequence has moved on from the first section's values.
+            ReadSection.run { _ in ReadSection.run { _ in } }
+            ready.signal()
+            parked.wait()
+        }
+        ready.wait()
+        let writer = TestThread { ReadSection.synchronize() }
+        #expect(writer.join())
+        parked.signal()
+        #expect(reader.join())
+    }
+
+    @Test func runReturnsTheBodysResultAndLeavesTheSectionWhenTheBodyThrows() {
+        let parked = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
+        let results = Collected<Int>()
+        let threw = AtomicCounter()
+        let reader = TestThread {
+            results.append(ReadSection.run { _ in 42 })
+            do {
+                try ReadSection.run { _ in throw Failure() }
+            } catch {
+                threw.increment()
+            }
+            ready.signal()
+            parked.wait()
+        }
+        ready.wait()
+        // Had the throw left the section open, this writer would wait for the parked reader forever.
+        let writer = TestThread { ReadSection.synchronize() }
+        #expect(writer.join())
+        parked.signal()
+        #expect(reader.join())
+        #expect(results.all == [42])
+        #expect(threw.acquire == 1)
+    }
+
+    /// On Linux, outside ThreadSanitizer, writers order read sections with `membarrier`.
+    ///
+    /// Readers then skip their own fence; the word flips to `1` when the first thread state is made. ThreadSanitizer
+    /// cannot see that ordering, so sanitised builds never enable it (`LoomRuntimeShims.c`), and neither does Darwin.
+    @Test func writersUseAsymmetricFencesOnLinuxOutsideThreadSanitizer() {
+        ReadSection.run { _ in }
+        let expected: UInt = RuntimeTestScale.expectsAsymmetricFences ? 1 : 0
+        #expect(ProcessWord.asymmetricFences.acquire == expected)
+    }
+
+    #if DEBUG
+        /// A writer inside a read section would wait for itself; the debug assertion stops it.
+        @Test func aWriterInsideAReadSectionIsStoppedByItsAssertion() async {
+            await #expect(processExitsWith: .failure) {
+                ReadSection.run { _ in ReadSection.synchronize() }
+            }
+        }
+    #endif
+
+    // MARK: Stress
+
+    /// No reader ever reaches an object released after a grace period, and none sees an update go missing.
+    ///
+    /// Readers load the published object inside sections and check, while still inside, that it is alive and
+    /// unchanged; a writer keeps replacing it and releasing the old one after a grace period (every other one through
+    /// the batched `retire` path). A reader reaching a released object finds it dead in the ledger; a reader seeing
+    /// an older object after a newer one means an update was lost.
+    ///
+    /// In the normal build on Linux this runs the `membarrier` path (readers only a compiler barrier), which
+    /// ThreadSanitizer cannot observe; under ThreadSanitizer it runs the fenced path.
+    @Test func readersNeverReachAnObjectReleasedAfterAGracePeriod() {
+        let schedule = ReplacementSchedule(
+            minimum: RuntimeTestScale.iterations(normally: 5_000, underThreadSanitizer: 800),
+            reads: RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 5_000))
+        let readerCount = 2
+        let ledger = Ledger(capacity: schedule.maximum + 1)
+        let published = Published(Canary(serial: 0, ledger: ledger))
+        let damaged = AtomicCounter()
+        let backwards = AtomicCounter()
+        let missing = AtomicCounter()
+        let reads = Collected<Int>()
+        ReadSection.run { _ in }
+        #expect(ProcessWord.asymmetricFences.acquire == (RuntimeTestScale.expectsAsymmetricFences ? 1 : 0))
+        onThreads(readerCount + 1) { index in
+            if index == 0 {
+                schedule.run { serial in
+                    let old = published.reference.exchange(Canary(serial: serial, ledger: ledger))
+                    if serial.isMultiple(of: 2), let old {
+                        Reclamation.retire(old)
+                    } else {
+                        Reclamation.release(afterGracePeriod: [old])
+                    }
+                }
+                return
+            }
+            var last = 0
+            var count = 0
+            while !schedule.isFinished {
+                schedule.countRead()
+                let section = ReadSection.enter()
+                if let canary = published.reference.load(in: section) {
+                    let serial = canary.withObject { canary -> Int in
+                        if !canary.staysIntact(in: ledger, iteration: count) { damaged.increment() }
+                        return canary.serial
+                    }
+                    if serial < last { backwards.increment() }
+                    last = serial
+                } else {
+                    missing.increment()
+                }
+                ReadSection.exit(section)
+                count += 1
+                yieldBetweenSections(count)
+            }
+            reads.append(count)
+        }
+        #expect(damaged.acquire == 0)
+        #expect(backwards.acquire == 0)
+        #expect(missing.acquire == 0)
+        #expect(reads.all.count == readerCount)
+        #expect(published.reference.loadRetained()?.serial == schedule.last)
+        // Every replaced canary is released by now or soon (retired ones wait for a batch; flush it).
+        Reclamation.release(afterGracePeriod: [Marker()])
+        #expect(spin(until: { ledger.aliveCount == 1 }))
+    }
+
+    /// A grace period waits for a reader whose entry into its section may not yet be visible to other threads.
+    ///
+    /// Before each section the reader queues stores to cold cache lines, so its entry store waits behind them in the
+    /// store buffer while the loads after it already run (x86 and ARM let a load pass an earlier store). Until that
+    /// store drains, a writer reading the reader's sequence sees it outside any section although it has loaded the
+    /// published object: the window a reader's own fence closes or — on Linux outside ThreadSanitizer, where readers
+    /// skip it — the writer's `membarrier`. The reader then stays inside watching the object's ledger entry, so a
+    /// release during its section is caught without touching freed memory.
+    ///
+    /// This widens the window; it does not make a missing fence certain to show. With the `membarrier` call removed
+    /// from `ReadSection` this test still passed in runs here (the window is about a store's drain time, far shorter
+    /// than a debug build's path from unlink to scan); it did fail when grace periods stopped waiting altogether.
+    @Test func aGracePeriodWaitsForAReaderWhoseEntryIsStillInItsStoreBuffer() {
+        let replacements = RuntimeTestScale.iterations(normally: 30_000, underThreadSanitizer: 1_000)
+        // ThreadSanitizer instruments every store, and its builds fence in every reader: no cold stores there.
+        let coldLines = RuntimeTestScale.isUnderThreadSanitizer ? 0 : 1 << 20
+        let ledger = Ledger(capacity: replacements + 1)
+        let published = Published(Canary(serial: 0, ledger: ledger))
+        let writerDone = AtomicCounter()
+        let releasedWhileInside = AtomicCounter()
+        let sections = AtomicCounter()
+        let scratch = ColdLines(count: coldLines)
+        onThreads(2) { index in
+            if index == 0 {
+                spin(until: { sections.acquire > 0 })
+                for serial in 1...replacements {
+                    let old = published.reference.exchange(Canary(serial: serial, ledger: ledger))
+                    Reclamation.release(afterGracePeriod: [old])
+                }
+                writerDone.store(1)
+                return
+            }
+            while writerDone.acquire == 0 {
+                scratch.touch(32)
+                let section = ReadSection.enter()
+                if let canary = published.reference.load(in: section) {
+                    let serial = canary.withObject(\.serial)
+                    if serial.isMultiple(of: 16) { yieldThread(times: 1) }
+                    for _ in 0..<256 where !ledger.isAlive(serial) {
+                        releasedWhileInside.increment()
+                        break
+                    }
+                }
+                ReadSection.exit(section)
+                yieldBetweenSections(Int(sections.increment()))
+            }
+        }
+        #expect(sections.acquire > 0)
+        #expect(releasedWhileInside.acquire == 0)
+    }
+}
+
+/// Memory far larger than the caches, written one line at a time so each store misses and waits in the store
+/// buffer (a test device: the lines' values mean nothing).
+private final class ColdLines: @unchecked Sendable {
+    // Used by one reader thread at a time (the tests hand it to one thread).
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let lineCount: Int
+    private var cursor = 0
+
+    init(count: Int) {
+        lineCount = count
+        bytes = .allocate(capacity: max(count, 1) * 64)
+        bytes.initialize(repeating: 0, count: max(count, 1) * 64)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Stores to `lines` lines spread over the whole area.
+    func touch(_ lines: Int) {
+        guard lineCount > 0 else { return }
+        for _ in 0..<lines {
+            cursor = (cursor &+ 4_099) & (lineCount - 1)
+            bytes[cursor &* 64] = UInt8(truncatingIfNeeded: cursor)
+        }
+    }
+}

@@ -1,0 +1,266 @@
+import LoomRuntime
+import LoomTestSupport
+import Testing
+
+/// The resolutions in progress on one thread: its frames, the flow its outermost scope owns, and a chain adopted from
+/// elsewhere — plus `FrameChain` and `ConstructionFlow`, the forms they travel in.
+///
+/// Every test is synchronous, so it runs on one thread from start to end, and leaves that thread's frames as it found
+/// them (no frame pushed, no scope open): the first expectation of each checks that the previous test did too.
+@Suite struct ResolutionFramesTests {
+    private func expectIdle(_ frames: ResolutionFrames, _ comment: Comment? = nil) {
+        #expect(frames.depth == 0, comment)
+        #expect(!frames.hasAdoptedChain, comment)
+        #expect(frames.totalDepth == 0, comment)
+        #expect(frames.innermost == nil, comment)
+    }
+
+    // MARK: Frames
+
+    @Test func pushedFramesAreCountedFoundAndListedOutermostFirst() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let (a, b, c, absent) = (Marker(1), Marker(2), Marker(3), Marker(4))
+        frames.push(a)
+        frames.push(b)
+        frames.push(c)
+        #expect(frames.depth == 3)
+        #expect(frames.totalDepth == 3)
+        #expect(frames.contains(a) && frames.contains(b) && frames.contains(c))
+        #expect(!frames.contains(absent))
+        #expect(frames.innermost === c)
+        #expect(frames.objects.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
+        frames.pop()
+        #expect(frames.depth == 2)
+        #expect(frames.innermost === b)
+        #expect(!frames.contains(c))
+        frames.pop()
+        frames.pop()
+        expectIdle(frames)
+        #expect(frames.objects.isEmpty)
+    }
+
+    /// The buffer starts with room for 64 frames and grows; nothing pushed before the growth is lost.
+    @Test func framesGrowPastTheirFirstBufferAndKeepEveryFrame() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let markers = (0..<300).map(Marker.init)
+        for marker in markers { frames.push(marker) }
+        #expect(frames.depth == 300)
+        #expect(markers.allSatisfy(frames.contains))
+        #expect(frames.objects.map(ObjectIdentifier.init) == markers.map(ObjectIdentifier.init))
+        #expect(frames.innermost === markers.last)
+        for _ in markers { frames.pop() }
+        expectIdle(frames)
+    }
+
+    // MARK: Scopes and flows
+
+    @Test func onlyTheFirstScopeOpenedOnAThreadIsTheOutermost() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let outer = frames.beginScope()
+        let inner = frames.beginScope()
+        #expect(outer)
+        #expect(!inner)
+        frames.endScope(inner)
+        let again = frames.beginScope()
+        #expect(!again)
+        frames.endScope(again)
+        frames.endScope(outer)
+        let next = frames.beginScope()
+        #expect(next)
+        frames.endScope(next)
+    }
+
+    /// The flow is made on first need, is the same for the whole outermost scope, and goes when that scope closes.
+    @Test func theOutermostScopeOwnsOneFlowAndReleasesItWhenItCloses() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let outer = frames.beginScope()
+        let flow = Weak(frames.flow)
+        #expect(flow.object != nil)
+        #expect(frames.flow === flow.object)
+        let inner = frames.beginScope()
+        #expect(frames.flow === flow.object)
+        frames.endScope(inner)
+        #expect(flow.object != nil)
+        frames.endScope(outer)
+        #expect(flow.object == nil)
+
+        // The next outermost scope gets a flow of its own.
+        let next = frames.beginScope()
+        let nextFlow = frames.flow
+        #expect(nextFlow !== flow.object)
+        frames.endScope(next)
+    }
+
+    /// Adopting a flow replaces (and releases) the thread's own with a child of the adopted one — siblings continuing
+    /// one construction must not mistake each other's claims for their own — which the frames keep until the
+    /// outermost scope closes, and then release along with the parent.
+    @Test func anAdoptedFlowIsContinuedByAChildUntilTheOutermostScopeCloses() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let outer = frames.beginScope()
+        let own = Weak(frames.flow)
+        var adopted = Weak<ConstructionFlow>(nil)
+        do {
+            let flow = ConstructionFlow()
+            adopted = Weak(flow)
+            frames.adopt(chain: nil, flow: flow)
+        }
+        #expect(own.object == nil)
+        #expect(adopted.object != nil)
+        #expect(frames.flow !== adopted.object)
+        #expect(frames.flow.parent === adopted.object)
+        #expect(frames.flow.continues(adopted.object?.bits ?? 0))
+        #expect(!frames.hasAdoptedChain)
+        frames.endScope(outer)
+        #expect(adopted.object == nil)
+        expectIdle(frames)
+    }
+
+    /// A flow continues itself and its ancestors, and nothing else: not its children, not its siblings.
+    @Test func aFlowContinuesItselfAndItsAncestorsOnly() {
+        let root = ConstructionFlow()
+        let child = ConstructionFlow(parent: root)
+        let sibling = ConstructionFlow(parent: root)
+        let grandchild = ConstructionFlow(parent: child)
+        #expect(grandchild.continues(grandchild.bits))
+        #expect(grandchild.continues(child.bits))
+        #expect(grandchild.continues(root.bits))
+        #expect(!grandchild.continues(sibling.bits))
+        #expect(!root.continues(child.bits))
+        #expect(!child.continues(sibling.bits))
+        #expect(!child.continues(0))
+    }
+
+    // MARK: Adopted chains
+
+    /// An adopted chain counts as frames of the current resolution: it is searched, counted and listed before this
+    /// thread's own frames, and it is dropped when the outermost scope closes.
+    @Test func anAdoptedChainJoinsTheCurrentResolutionUntilTheOutermostScopeCloses() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let (a, b, c) = (Marker(1), Marker(2), Marker(3))
+        let chain = FrameChain(parent: FrameChain(parent: nil, object: a), object: b)
+        let outer = frames.beginScope()
+        frames.adopt(chain: chain, flow: nil)
+        #expect(frames.hasAdoptedChain)
+        #expect(frames.depth == 0)
+        #expect(frames.totalDepth == 2)
+        #expect(frames.contains(a) && frames.contains(b))
+        #expect(frames.innermost === b)
+        frames.push(c)
+        #expect(frames.depth == 1)
+        #expect(frames.totalDepth == 3)
+        #expect(frames.innermost === c)
+        #expect(frames.objects.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
+        frames.pop()
+        frames.endScope(outer)
+        // The frames hold the adopted chain unretained: its owner keeps it until the outermost scope has closed.
+        withExtendedLifetime(chain) {}
+        expectIdle(frames)
+        #expect(!frames.contains(a))
+    }
+
+    // MARK: Capture
+
+    /// Outside any scope a capture gets a new flow that nothing on the thread keeps: the thread may start unrelated
+    /// resolutions meanwhile.
+    @Test func aCaptureOutsideAnyScopeGetsAFreshFlowTheThreadDoesNotKeep() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let first = frames.capture()
+        let second = frames.capture()
+        #expect(first.chain == nil)
+        #expect(first.flow !== second.flow)
+        let scope = frames.beginScope()
+        #expect(frames.flow !== first.flow)
+        #expect(frames.flow !== second.flow)
+        frames.endScope(scope)
+        var captured = Weak<ConstructionFlow>(nil)
+        do { captured = Weak(frames.capture().flow) }
+        #expect(captured.object == nil)
+    }
+
+    /// Inside a scope a capture carries the adopted chain plus this thread's frames, outermost first, and the scope's
+    /// own flow; the chain keeps its objects after the frames are popped.
+    @Test func aCaptureInsideAScopeCarriesTheWholeChainAndTheSameFlow() throws {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let (a, b, c) = (Marker(1), Marker(2), Marker(3))
+        let adopted = FrameChain(parent: nil, object: a)
+        let outer = frames.beginScope()
+        frames.adopt(chain: adopted, flow: nil)
+        frames.push(b)
+        frames.push(c)
+        let captured = frames.capture()
+        #expect(captured.flow === frames.flow)
+        frames.pop()
+        frames.pop()
+        frames.endScope(outer)
+        withExtendedLifetime(adopted) {}
+        expectIdle(frames)
+
+        let chain = try #require(captured.chain)
+        #expect(chain.depth == 3)
+        #expect(ObjectIdentifier(chain.object) == ObjectIdentifier(c))
+        #expect(chain.objects.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
+        #expect(chain.contains(a) && chain.contains(b) && chain.contains(c))
+    }
+
+    // MARK: Threads
+
+    /// Another thread sees none of this thread's frames, scope, flow or chain, and its own pushes stay its own.
+    @Test func framesBelongToTheThreadThatPushedThem() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let mine = Marker(1)
+        let adopted = FrameChain(parent: nil, object: Marker(0))
+        let outer = frames.beginScope()
+        frames.adopt(chain: adopted, flow: nil)
+        frames.push(mine)
+        let flow = frames.flow
+        let seen = Collected<String>()
+        let other = TestThread {
+            let theirs = ResolutionFrames.current
+            if theirs.depth != 0 { seen.append("depth") }
+            if theirs.hasAdoptedChain { seen.append("chain") }
+            if theirs.contains(mine) { seen.append("frame") }
+            let scope = theirs.beginScope()
+            if !scope { seen.append("scope") }
+            if theirs.flow === flow { seen.append("flow") }
+            theirs.push(Marker(2))
+            theirs.pop()
+            theirs.endScope(scope)
+        }
+        #expect(other.join())
+        #expect(seen.all.isEmpty)
+        #expect(frames.depth == 1)
+        #expect(frames.innermost === mine)
+        #expect(frames.flow === flow)
+        frames.pop()
+        frames.endScope(outer)
+        withExtendedLifetime(adopted) {}
+        expectIdle(frames)
+    }
+
+    // MARK: FrameChain
+
+    @Test func aFrameChainCountsFindsAndListsItsObjectsOutermostFirst() {
+        let (a, b, c, absent) = (Marker(1), Marker(2), Marker(3), Marker(4))
+        let root = FrameChain(parent: nil, object: a)
+        let chain = FrameChain(parent: FrameChain(parent: root, object: b), object: c)
+        #expect(root.depth == 1)
+        #expect(root.parent == nil)
+        #expect(chain.depth == 3)
+        #expect(ObjectIdentifier(chain.object) == ObjectIdentifier(c))
+        #expect(chain.parent.map { ObjectIdentifier($0.object) } == ObjectIdentifier(b))
+        #expect(chain.parent?.parent === root)
+        #expect(chain.contains(a) && chain.contains(b) && chain.contains(c))
+        #expect(!chain.contains(absent))
+        #expect(!root.contains(b))
+        #expect(chain.objects.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
+    }
+}
