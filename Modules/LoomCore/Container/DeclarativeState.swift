@@ -41,12 +41,15 @@ package final class DeclarativeState: Sendable {
     package init() {}
 
     deinit {
-        let (tasks, observers, tokens) = lock.withLock {
-            ($0.trackingTasks, $0.childObservers, [$0.pendingToken, $0.staleToken, $0.awaitingChildren?.token])
+        let (tasks, observers, pending, stale, awaiting) = lock.withLock {
+            ($0.trackingTasks, $0.childObservers, $0.pendingToken, $0.staleToken, $0.awaitingChildren?.token)
         }
         for task in tasks { task.cancel() }
         for (registry, token) in observers { registry.removeObserver(token) }
-        for token in tokens.compactMap(\.self) { PendingInvalidations.shared.end(token) }
+        // One by one, not as an array: a container's release allocates nothing.
+        if let pending { PendingInvalidations.shared.end(pending) }
+        if let stale { PendingInvalidations.shared.end(stale) }
+        if let awaiting { PendingInvalidations.shared.end(awaiting) }
     }
 }
 
