@@ -35,6 +35,9 @@ extension Injected {
     /// The subscription starts before this call returns; the observing task ends with the property. Every replaced
     /// value is released at its reload (reads of an autoreloading property always take a read section).
     ///
+    /// The reload happens in that task, shortly after the change: await
+    /// `DependencyGraph.waitForPendingInvalidations()` after a change to read the reloaded value.
+    ///
     /// ```swift
     /// init() { $session.autoreload() }
     /// ```

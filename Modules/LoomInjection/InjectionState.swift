@@ -158,11 +158,13 @@ package final class InjectionState: Sendable {
     /// Re-resolves after every dependency-graph change for as long as this state lives.
     package func autoreload<Value>(_ type: Value.Type) {
         cell.expectReplacements()
-        let changes = DependencyGraph.changes
+        // Each change delivered here counts as pending until reloaded (`DependencyGraph.waitForPendingInvalidations()`).
+        let (changes, applied) = GraphEngine.shared.changesToApply()
         let task = Task { [weak self] in
-            for await _ in changes {
+            for await (_, token) in changes {
                 guard let self else { return }
                 self.reload(Value.self)
+                applied(token)
             }
         }
         let previous = autoreloadTask.withLock { state in
@@ -200,21 +202,33 @@ package final class InjectionState: Sendable {
         let live: any DependencySource = container(for: object) ?? GraphSource()
         let source = live.overlaid
         let arguments = request.arguments
-        if let collection = Value.self as? any CollectionType.Type {
-            let key = request.key(lookingUp: collection.elementType)
-            let values = try source.resolveAll(Any.self, key: key, arguments: arguments, fileID: fileID, line: line)
-            guard let result = collection.make(from: values) as? Value else {
-                throw InjectionError.mismatchedDependencyType(
-                    actual: values.map { typeName(Swift.type(of: $0)) }.joined(separator: ", "),
-                    expected: typeName(collection.elementType)
-                )
-            }
-            log(key, from: source)
+        if lookupType == nil, let collection = CollectionRequest(Value.self, key: request.key(lookingUp: Value.self)) {
+            // `[T]`, `Set<T>` and their Optionals: every match (an Optional collection is `nil` when none does).
+            let values = try source.resolveAll(
+                Any.self, key: collection.elementKey, arguments: arguments, fileID: fileID, line: line)
+            let result = try collection.make(Value.self, from: values)
+            log(collection.elementKey, from: source)
             return result
         }
         if let optional = Value.self as? any OptionalType.Type {
             let key = request.key(lookingUp: Value.self)
             let wrappedKey = request.key(lookingUp: optional.wrappedType)
+            if let object, request.isPlainTypeRequest, source.candidates(for: key) == nil,
+                source.candidates(for: wrappedKey) == nil
+            {
+                // Only a parametrized resolver for `T`: it receives the enclosing object, as for a plain `T` (MAC-27).
+                let enclosingKey = request.key(lookingUp: optional.wrappedType, parameters: .enclosingObject)
+                if source.candidates(for: enclosingKey) != nil {
+                    let value = try source.resolveOne(
+                        Any.self, key: enclosingKey, enclosing: object, fileID: fileID, line: line)
+                    guard let wrapped = optional.wrapping(value) else {
+                        throw InjectionError.mismatchedDependencyType(
+                            actual: typeName(Swift.type(of: value)), expected: typeName(optional.wrappedType))
+                    }
+                    log(enclosingKey, from: source)
+                    return wrapped as! Value
+                }
+            }
             guard source.candidates(for: key) != nil || source.candidates(for: wrappedKey) != nil else {
                 return optional.none as! Value
             }

@@ -15,12 +15,15 @@ extension InjectedConf where Value: AutoInjectable {
     ///   - fileID: Reported if the key has no value when read.
     ///   - line: Reported with `fileID`.
     public init(customContext: ConfContext? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+        let check = ConfPropertyCheck(
+            Value.AutoInjectionKey.self, customContext: customContext, fileID: fileID, line: line)
         if let customContext {
-            self.init(read: {
-                KeyAccess.read(Value.AutoInjectionKey.self, in: customContext, fileID: fileID, line: line)
-            })
+            self.init(
+                read: {
+                    KeyAccess.read(Value.AutoInjectionKey.self, in: customContext, fileID: fileID, line: line)
+                }, check: check)
         } else {
-            self.init(read: { KeyAccess.read(Value.AutoInjectionKey.self, fileID: fileID, line: line) })
+            self.init(read: { KeyAccess.read(Value.AutoInjectionKey.self, fileID: fileID, line: line) }, check: check)
         }
     }
 

@@ -20,6 +20,8 @@
 @propertyWrapper
 public struct InjectedConf<Value>: Sendable {
     @usableFromInline let read: @Sendable () -> Value
+    /// What `verify()` checks: that the key has a value (`nil` for main-actor keys, read only on the main actor).
+    @usableFromInline let check: ConfPropertyCheck?
 
     /// The key's current value, read anew on each access.
     ///
@@ -50,6 +52,7 @@ public struct InjectedConf<Value>: Sendable {
         } else {
             read = { KeyAccess.read(K.self, fileID: fileID, line: line) }
         }
+        check = ConfPropertyCheck(K.self, customContext: customContext, fileID: fileID, line: line)
     }
 
     /// Reads the factory key named by `keyPath` and calls the factory on every access.
@@ -73,6 +76,7 @@ public struct InjectedConf<Value>: Sendable {
         } else {
             read = { KeyAccess.read(K.self, fileID: fileID, line: line)() }
         }
+        check = ConfPropertyCheck(K.self, customContext: customContext, fileID: fileID, line: line)
     }
 
     /// Reads the main-actor key named by `keyPath`; only main-actor code can create the property.
@@ -98,6 +102,7 @@ public struct InjectedConf<Value>: Sendable {
         } else {
             read = { onMainActor { KeyAccess.read(K.self, fileID: fileID, line: line) } }
         }
+        check = nil
     }
 
     /// Reads the main-actor factory key named by `keyPath` and calls the factory on every access.
@@ -123,11 +128,13 @@ public struct InjectedConf<Value>: Sendable {
         } else {
             read = { onMainActor { KeyAccess.read(K.self, fileID: fileID, line: line)() } }
         }
+        check = nil
     }
 
     @usableFromInline
-    init(read: @escaping @Sendable () -> Value) {
+    init(read: @escaping @Sendable () -> Value, check: ConfPropertyCheck? = nil) {
         self.read = read
+        self.check = check
     }
 }
 

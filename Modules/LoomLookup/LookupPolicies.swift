@@ -148,3 +148,11 @@ extension ContainerLookupPolicy where Self == EnclosingTypeLookupPolicy {
         EnclosingTypeLookupPolicy(default: `default`)
     }
 }
+
+/// Macaroni's name for ``EnclosingTypeLookupPolicy``.
+///
+/// ```swift
+/// Container.lookupPolicy = EnclosingTypeContainer()   // write .enclosingType()
+/// ```
+@available(*, deprecated, renamed: "EnclosingTypeLookupPolicy")
+public typealias EnclosingTypeContainer = EnclosingTypeLookupPolicy

@@ -28,8 +28,9 @@
 /// service.upload(file: fileURL)          // networkingSession injected by type
 /// ```
 ///
-/// Generated overloads take two trailing defaulted parameters, `_loomFileID` and `_loomLine`, so a failed injection
-/// is reported through `LoomConfiguration.logger.die` at the **caller's** file and line (never a bare `try!`).
+/// A generated overload takes exactly the parameters that are not injected, so it can satisfy a protocol requirement
+/// (`func findAll()`); a failed injection is reported through `LoomConfiguration.logger.die` at the attribute's file
+/// and line (never a bare `try!`).
 ///
 /// The overload of an `async` declaration is `async` too and **loads** its parameters (`DependencyGraph.load`), so
 /// a parameter registered with an `async` factory or isolated to an actor arrives as well:

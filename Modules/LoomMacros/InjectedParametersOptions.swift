@@ -67,3 +67,29 @@ public enum InjectedParametersLoading: Sendable, Hashable, CaseIterable {
     /// `InjectionError.asynchronousDependency`.
     case synchronous
 }
+
+extension InjectedParametersStrategy {
+    /// StitcherMacros' spelling of ``byType``.
+    ///
+    /// ```swift
+    /// @InjectedParameters(strategy: .stitcherByType)   // write `.byType`
+    /// ```
+    @available(*, deprecated, renamed: "byType")
+    public static var stitcherByType: Self { .byType }
+
+    /// StitcherMacros' spelling of ``byName``.
+    ///
+    /// ```swift
+    /// @InjectedParameters(strategy: .stitcherByName)   // write `.byName`
+    /// ```
+    @available(*, deprecated, renamed: "byName")
+    public static var stitcherByName: Self { .byName }
+}
+
+/// StitcherMacros' name for ``InjectedParametersParent``.
+///
+/// ```swift
+/// let parent: AttachedParentKind = .structParent   // write `InjectedParametersParent`
+/// ```
+@available(*, deprecated, renamed: "InjectedParametersParent")
+public typealias AttachedParentKind = InjectedParametersParent

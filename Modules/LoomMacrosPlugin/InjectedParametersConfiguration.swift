@@ -73,9 +73,16 @@ struct InjectedParametersConfiguration {
     ) throws -> Case {
         guard let member = expression.as(MemberAccessExprSyntax.self),
             member.base.map({ qualifiers.contains($0.trimmedDescription) }) ?? true,
-            let value = Case(rawValue: member.declName.baseName.text)
+            let value = Case(rawValue: Self.currentName(of: member.declName.baseName.text))
         else { throw GraphMacroDiagnostic.malformedArgument(detail).error(at: expression) }
         return value
+    }
+
+    /// StitcherMacros' strategy names, `.stitcherByType` and `.stitcherByName`, read as `.byType` and `.byName`
+    /// (the declarations are deprecated, so the compiler tells the user to rename them).
+    private static func currentName(of name: String) -> String {
+        guard name.hasPrefix("stitcherBy") else { return name }
+        return "by" + name.dropFirst("stitcherBy".count)
     }
 
     private static func ignoredName(_ expression: ExprSyntax) throws -> Ignored {

@@ -6,13 +6,16 @@ public import SwiftSyntaxMacros
 /// `@InjectedParameters(parent:strategy:loading:ignoring:)`: a disfavoured overload whose non-ignored parameters are
 /// resolved from the graph — injected by a synchronous overload, loaded (`await`) by an `async` one.
 ///
+/// The overload has exactly the declaration's other parameters, so it can satisfy a protocol requirement such as
+/// `func findAll() -> [Entity]`; a failure is reported at the attribute's file and line, written into the overload.
+///
 /// ```swift
 /// @InjectedParameters(ignoring: "file")
 /// func upload(file: URL, networkingSession: NetworkingSession) {}
 /// // generates (an `async` function's overload is `async` and calls `_loadedParameter` instead)
 /// @_disfavoredOverload
-/// func upload(file: URL, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-///     upload(file: file, networkingSession: _injectedParameter(byType: NetworkingSession.self, fileID: _loomFileID, line: _loomLine))
+/// func upload(file: URL) {
+///     upload(file: file, networkingSession: _injectedParameter(byType: NetworkingSession.self, fileID: "App/Upload.swift", line: 12))
 /// }
 /// ```
 public struct InjectedParametersMacro: PeerMacro {
@@ -52,7 +55,12 @@ public struct InjectedParametersMacro: PeerMacro {
             context.diagnose(GraphMacroDiagnostic.everyParameterIgnored.diagnose(at: node))
             return []
         }
-        return [DeclSyntax(stringLiteral: overload.render(configuration))]
+        // Where failures are reported: the attribute, as `#fileID` and `#line` would name it there.
+        let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .fileID)
+        let site = (
+            file: location?.file.trimmedDescription ?? "#fileID", line: location?.line.trimmedDescription ?? "#line"
+        )
+        return [DeclSyntax(stringLiteral: overload.render(configuration, reportingAt: site))]
     }
 
     /// How the generated initialiser delegates: `convenience` in a class, plain elsewhere.
@@ -143,8 +151,10 @@ struct InjectedOverload {
         return genericClause == nil && optionalMark == nil
     }
 
-    /// The generated declaration's source.
-    func render(_ configuration: InjectedParametersConfiguration) -> String {
+    /// The generated declaration's source; failures are reported at `site` (string and integer literals).
+    func render(_ configuration: InjectedParametersConfiguration, reportingAt site: (file: String, line: String))
+        -> String
+    {
         var generatedParameters: [String] = []
         var arguments: [String] = []
         for (index, parameter) in parameters.enumerated() {
@@ -161,12 +171,11 @@ struct InjectedOverload {
                 argument = parameter.isInout ? "&\(name)" : parameter.isAutoclosure ? "\(name)()" : name
             } else {
                 argument = injection(
-                    of: parameter, strategy: configuration.strategy,
+                    of: parameter, strategy: configuration.strategy, site: site,
                     loads: isAsync && configuration.loading == .automatic)
             }
             arguments.append(parameter.label.map { "\($0): \(argument)" } ?? argument)
         }
-        generatedParameters += ["_loomFileID: StaticString = #fileID", "_loomLine: UInt = #line"]
 
         var lines = ["@_disfavoredOverload"]
         if generatesPreferredInitializer { lines.append("@PreferredInitializer") }
@@ -202,10 +211,11 @@ struct InjectedOverload {
     /// The expression that resolves one injected parameter: `_injectedParameter(…)`, or `_loadedParameter(…)` when
     /// it `loads` (in an `async` overload, under the call's `await`).
     private func injection(
-        of parameter: FunctionParameterSyntax, strategy: InjectedParametersConfiguration.Strategy, loads: Bool
+        of parameter: FunctionParameterSyntax, strategy: InjectedParametersConfiguration.Strategy,
+        site: (file: String, line: String), loads: Bool
     ) -> String {
         let helper = loads ? "_loadedParameter" : "_injectedParameter"
-        let location = "fileID: _loomFileID, line: _loomLine"
+        let location = "fileID: \(site.file), line: \(site.line)"
         if strategy == .byName, let name = parameter.internalName {
             return "\(helper)(byName: \"\(name)\", as: \(parameter.metatypeExpression), \(location))"
         }

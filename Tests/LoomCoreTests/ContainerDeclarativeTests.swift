@@ -185,34 +185,19 @@ import Testing
     final class First: Marker {}
     final class Second: Marker {}
 
-    @Test func lookupsGiveTheSameResultsWithAndWithoutIndexing() throws {
-        let indexing = LoomConfiguration.isIndexingEnabled
-        defer { LoomConfiguration.isIndexingEnabled = indexing }
-        let indexed = quietContainer("indexed") {
-            Dependency { Indexed() }.scope(.singleton)
-            Dependency { First() }.conforms(to: (any Marker).self)
-            Dependency(named: "graph-indexing-name") { 1 }
+    @Test func lookupsGiveTheSameResultsWithAndWithoutIndexing() async {
+        // In a child process: the indexing setting is process-wide, and other suites change it. The lookups are
+        // declared outside the exit test's closure, where each declaration keeps its own line.
+        await #expect(processExitsWith: .success) {
+            let indexed = indexingAnswers(indexed: true)
+            let scanned = indexingAnswers(indexed: false)
+            #expect(indexed == scanned)
+            // And they are the right answers.
+            #expect(indexed[0].hasSuffix("Indexed") && indexed[1] == "1" && indexed[2] == "value")
+            #expect(indexed[3] == "argument 7" && indexed[4] == "2" && indexed[5].hasPrefix("ambiguous"))
+            #expect(indexed[6].hasPrefix("ambiguous") && indexed[7].hasPrefix("missing") && indexed[8] == "nil")
+            #expect(indexed[9].hasPrefix("missing"))
         }
-        LoomConfiguration.isIndexingEnabled = false
-        let scanned = quietContainer("scanned") {
-            Dependency { Scanned() }
-            Dependency { Second() }.conforms(to: (any Marker).self)
-        }
-        DependencyGraph.activate(scanned)
-        LoomConfiguration.isIndexingEnabled = true
-        DependencyGraph.activate(indexed)
-        defer {
-            DependencyGraph.deactivate(indexed)
-            DependencyGraph.deactivate(scanned)
-        }
-        // `scanned` keeps the setting captured at activation, although indexing is on again.
-        _ = try DependencyGraph.inject(byType: Scanned.self)
-        _ = try DependencyGraph.inject(byType: Indexed.self)
-        #expect(try DependencyGraph.inject(byName: "graph-indexing-name") as Int == 1)
-        #expect(try (DependencyGraph.inject() as [any Marker]).count == 2)
-        #expect(throws: InjectionError.self) { try DependencyGraph.inject() as any Marker }
-        scanned.register { () -> Indexed in Indexed() }
-        #expect(throws: InjectionError.self) { try DependencyGraph.inject(byType: Indexed.self) }
     }
 
     @Test func manyRegistrationsStayIndexed() throws {
@@ -228,4 +213,54 @@ import Testing
             #expect(try DependencyGraph.inject(byValue: Key.number(number)) as Int == number)
         }
     }
+}
+
+/// Every kind of lookup against three active containers (and a parent), each answer as text: the value or the error.
+private func indexingAnswers(indexed: Bool) -> [String] {
+    LoomConfiguration.isIndexingEnabled = indexed
+    let parent = Container(name: "indexing-parent", logger: DisabledLogger()) {
+        Dependency { GraphIndexingTests.Indexed() }.scope(.singleton)
+    }
+    let first = Container(name: "indexing-first", parent: parent, logger: DisabledLogger()) {
+        Dependency { GraphIndexingTests.First() }.conforms(to: (any GraphIndexingTests.Marker).self)
+        Dependency(named: "graph-indexing-name") { 1 }
+        Dependency(for: "graph-indexing-value") { "value" }
+        Dependency { (number: Int) in "argument \(number)" }
+        Dependency(alternative: "graph-indexing-alternative") { GraphIndexingTests.Scanned() }
+    }
+    let second = Container(name: "indexing-second", logger: DisabledLogger()) {
+        Dependency { GraphIndexingTests.Second() }.conforms(to: (any GraphIndexingTests.Marker).self)
+        Dependency(named: "graph-indexing-twice") { 2 }
+    }
+    second.add { Dependency(named: "graph-indexing-twice") { 3 } }
+    let third = Container(name: "indexing-third", logger: DisabledLogger()) {
+        Dependency(named: "graph-indexing-twice") { 4 }
+    }
+    DependencyGraph.activate(first)
+    DependencyGraph.activate(second)
+    DependencyGraph.activate(third)
+    defer { DependencyGraph.deactivateAll() }
+    func answer(_ lookup: () throws -> Any) -> String {
+        do {
+            return "\(try lookup())"
+        } catch InjectionError.missingDependency(let context, _) {
+            return "missing \(context)"
+        } catch InjectionError.multipleDependencies(let context, let candidates) {
+            return "ambiguous \(context) \(candidates.count)"
+        } catch {
+            return "\(error)"
+        }
+    }
+    return [
+        answer { type(of: try DependencyGraph.inject(byType: GraphIndexingTests.Indexed.self)) },
+        answer { try DependencyGraph.inject(byName: "graph-indexing-name") as Int },
+        answer { try DependencyGraph.inject(byValue: "graph-indexing-value") as String },
+        answer { try DependencyGraph.inject(byType: String.self, 7) },
+        answer { try (DependencyGraph.inject() as [any GraphIndexingTests.Marker]).count },
+        answer { try DependencyGraph.inject() as any GraphIndexingTests.Marker },
+        answer { try DependencyGraph.inject(byName: "graph-indexing-twice") as Int },
+        answer { try DependencyGraph.inject() as GraphIndexingTests.Scanned },
+        answer { try DependencyGraph.inject() as GraphIndexingTests.Scanned? as Any },
+        answer { try DependencyGraph.inject(byName: "Graph-Indexing-Name") as Int },
+    ]
 }

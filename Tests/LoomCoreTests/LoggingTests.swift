@@ -63,13 +63,25 @@ import Testing
         #expect(built.value == 1)
     }
 
-    @Test func aDisabledLoggerPrintsNothingForAContainersEvents() throws {
-        // DisabledLogger has no output channel at all; this checks Loom never routes around it.
-        let container = Container(logger: DisabledLogger())
-        container.register { Service() }
-        container.lock()
-        container.register { OtherService() }
-        #expect(container.registrationCount == 1)
+    @Test func aDisabledLoggerPrintsNothingForAContainersEvents() async {
+        // Events at every level, the locked container's `.error` included: with the container's own DisabledLogger
+        // nothing reaches the global logger (a printing one here) or the process's output.
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+        ) {
+            LoomConfiguration.logger = PrintLogger(minimumLevel: .trace)
+            let container = Container(logger: DisabledLogger())
+            container.register { Service() }
+            container.register { Service() }
+            _ = try? container.resolve(Service.self)
+            _ = try? container.resolve(OtherService.self)
+            container.lock()
+            container.register { OtherService() }
+            #expect(container.registrationCount == 1)
+            container.cleanup()
+        }
+        #expect(result?.standardOutputContent.isEmpty == true)
+        #expect(result?.standardErrorContent.isEmpty == true)
     }
 
     @Test func customLoggersGetDefaultMinimumLevelAndDie() {

@@ -9,9 +9,9 @@ import Testing
 
 /// The code samples of the Stitcher README (`seeds/002_*.txt`), compiled against Loom.
 ///
-/// Adjustments, all forced by Swift 6 or by Linux, are listed in `Documentation/Migration/Stitcher.md`: services
-/// are `Sendable`; `UIImage` becomes `[UInt8]`; publishers and `ObservableObject` become `AsyncSequence`s and
-/// `@Observable`; closure parameters whose type cannot be inferred from the body get an annotation.
+/// Adjustments, all forced by Swift 6 or by Linux, are listed in `Loom.docc/Articles/MigratingFromStitcher.md`:
+/// services are `Sendable`; `UIImage` becomes `[UInt8]`; publishers and `ObservableObject` become `AsyncSequence`s
+/// and `@Observable`; closure parameters whose type cannot be inferred from the body get an annotation.
 /// The `@Dependencies` / `@Injected` samples live with the property wrappers.
 @Suite struct StitcherReadmeTests {
     // MARK: Types the README assumes
@@ -215,10 +215,15 @@ import Testing
             Dependency { Service() }.conforms(to: (any ServiceProtocol).self)
             Dependency { Service() }.inherits(from: ServiceSuperclass.self).alternative("inheriting")
         }
-        _ = try container.resolve((any ServiceProtocol).self)
-        _ = try container.resolve(Service.self)
-        _ = try container.resolve(Service.self, alternative: "inheriting")
+        // Each registration answers for the protocol or superclass it declares, as well as for its own type.
+        #expect(try container.resolve((any ServiceProtocol).self) is Service)
+        #expect(try container.resolve(ServiceSuperclass.self, alternative: "inheriting") is Service)
+        #expect(try container.inject(byName: "a") as any ServiceProtocol is Service)
+        #expect(try container.inject(byName: "b") as ServiceSuperclass is Service)
+        // A relation is declared per registration: the default `Service` registration conforms but does not inherit.
+        #expect(throws: InjectionError.self) { try container.resolve(ServiceSuperclass.self) }
         #expect(try (container.inject() as [ServiceSuperclass]).isEmpty)
+        #expect(try (container.inject() as [any ServiceProtocol]).count == 1)
     }
 
     @Test func registeringByAssociatedValues() throws {
@@ -253,6 +258,15 @@ import Testing
             Dependency { EventTrackingService() }.scope(.singleton).eagerness(.eager)
         }
         #expect(try container.resolve(SomeService.self) !== container.resolve(SomeService.self))
+        // .shared: the same instance while someone holds it, a new one once it is released.
+        var authentication: AuthenticationService? = try container.resolve()
+        let released = Weak(authentication)
+        #expect(try container.resolve(AuthenticationService.self) === authentication)
+        authentication = nil
+        #expect(released.object == nil)
+        #expect(try Weak(container.resolve(AuthenticationService.self)).object == nil)
+        // .singleton: one instance for the container's life.
+        #expect(try container.resolve(Service.self) === container.resolve(Service.self))
         let storage: LocalStorageService = try container.resolve()
         #expect(try container.resolve(LocalStorageService.self) === storage)
         session.principal = UserAccount(id: 2)
@@ -261,6 +275,34 @@ import Testing
         principalChanged.yield()
         #expect(await eventually { (try? container.resolve(UserAccountManager.self)) !== manager })
         principalChanged.finish()
+    }
+
+    @Test func eagerSingletonsExistOnceTheContainerIsActiveAndEagerSharedOnesAreReleased() async throws {
+        final class EagerTracker: Sendable {}
+        final class EagerShared: Sendable {}
+        let trackers = Counter()
+        let shared = Counter()
+        let container = DependencyContainer {
+            Dependency { () -> EagerTracker in
+                trackers.increment()
+                return EagerTracker()
+            }
+            .scope(.singleton).eagerness(.eager)
+            Dependency { () -> EagerShared in
+                shared.increment()
+                return EagerShared()
+            }
+            .scope(.shared).eagerness(.eager)
+        }
+        #expect(trackers.value == 0 && shared.value == 0)
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        #expect(trackers.value == 1 && shared.value == 1)
+        _ = try container.resolve(EagerTracker.self)
+        #expect(trackers.value == 1)
+        // Nobody held the eager shared instance, so resolving builds a new one.
+        _ = try container.resolve(EagerShared.self)
+        #expect(shared.value == 2)
     }
 
     @Test func groupsAutoclosuresAndCustomRepresentations() throws {

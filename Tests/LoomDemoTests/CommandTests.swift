@@ -14,8 +14,7 @@ import Testing
 /// another suite left in that state cannot change a result here.
 @Suite(.serialized) struct CommandTests {
     /// Parses `arguments` as `loom-demo` would, runs the command, and returns what it wrote.
-    func run(_ arguments: [String]) async throws -> [String] {
-        let console = CapturingConsole()
+    func run(_ arguments: [String], console: CapturingConsole = CapturingConsole()) async throws -> [String] {
         var command = try LoomDemoCommand.parseAsRoot(arguments)
         try await Conf.withValue(console as any NotesConsole, for: \.notesConsole) {
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -28,9 +27,11 @@ import Testing
     }
 
     /// The exit status and message `loom-demo` would print for running `arguments`.
-    func failure(_ arguments: [String]) async -> (code: Int32, message: String)? {
+    func failure(_ arguments: [String], console: CapturingConsole = CapturingConsole()) async -> (
+        code: Int32, message: String
+    )? {
         do {
-            _ = try await run(arguments)
+            _ = try await run(arguments, console: console)
             return nil
         } catch {
             return (LoomDemoCommand.exitCode(for: error).rawValue, LoomDemoCommand.fullMessage(for: error))
@@ -182,6 +183,55 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  r") && $0.contains(" --> r") })
     }
 
+    @Test func graphShowsTheDependenciesOfEachFeaturesInjectedProperties() async throws {
+        let lines = try await run(["graph", "--store", "memory"])
+        // Search on storage; storage on the clock and its settings; the settings on configuration keys.
+        #expect(lines.contains("  Type[NoteSearch] (Container(search)) → Type[NoteStore] (Container(storage))"))
+        #expect(lines.contains("  Type[NoteSearch] (Container(search)) → Type[TermMatcher] (Container(search))"))
+        #expect(lines.contains("  Type[Notebook] (Container(storage)) → Type[NoteStore] (Container(storage))"))
+        #expect(lines.contains("  Type[Notebook] (Container(storage)) → Type[NoteClock] (Container(notes))"))
+        #expect(lines.contains("  Type[NoteStore] (Container(storage)) → Type[StoreSettings] (Container(storage))"))
+        #expect(lines.contains("  Type[StoreSettings] (Container(storage)) → Conf[notesStoreKind] (Conf)"))
+    }
+
+    @Test func graphPrintsTheFeaturesEdgesAsMermaid() async throws {
+        let lines = try await run(["graph", "--format", "mermaid", "--store", "memory"])
+        // `    r3["Type[NoteStore]<br/>instance"]` → "Type[NoteStore]": "r3"
+        var nodes: [String: String] = [:]
+        for line in lines where line.hasPrefix("    ") {
+            let parts = line.trimmingCharacters(in: .whitespaces).split(separator: "[", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let label = parts[1].dropFirst().prefix { $0 != "<" && $0 != "\"" }
+            nodes[String(label)] = String(parts[0])
+        }
+        func edge(_ from: String, _ to: String) -> Bool {
+            guard let from = nodes[from], let to = nodes[to] else { return false }
+            return lines.contains("  \(from) --> \(to)")
+        }
+        #expect(edge("Type[NoteSearch]", "Type[NoteStore]"))
+        #expect(edge("Type[Notebook]", "Type[NoteStore]"))
+        #expect(edge("Type[Notebook]", "Type[NoteClock]"))
+        #expect(edge("Type[NoteStore]", "Type[StoreSettings]"))
+        #expect(edge("Type[StoreSettings]", "Conf[notesStorePath]"))
+        #expect(lines.contains("  subgraph conf[\"Conf\"]"))
+    }
+
+    @Test func doctorReportsAMissingPropertyDependencyWithItsFileAndLine() async throws {
+        let console = CapturingConsole()
+        let outcome = await withTestDependencies { container in
+            container.register { LooseEnds() }
+        } operation: {
+            await self.failure(["doctor", "--store", "memory"], console: console)
+        }
+        #expect(outcome?.code == ExitCode.failure.rawValue)
+        let location = "LoomDemoTests/CommandTests.swift:\(LooseEnds.missingLine)"
+        #expect(
+            console.lines.contains {
+                $0.contains("@Injected var missing at \(location)") && $0.contains("MissingService")
+            },
+            "\(console.lines)")
+    }
+
     @Test func doctorReportsAHealthyGraph() async throws {
         // `doctor` verifies the app's own containers (`NotesApp.verify()`), so containers that suites of other targets
         // activate in this process (LoomIntegrationTests' fixture app registers `any NoteStore` twice, on purpose)
@@ -206,6 +256,13 @@ import Testing
 
 /// Nothing registers it.
 private struct MissingService {}
+
+/// Injects ``MissingService`` lazily: only a `verify()` that reads its properties finds the problem before first use.
+private final class LooseEnds: @unchecked Sendable {
+    // The wrapper's storage is written once, in init; the wrapper synchronises itself.
+    static let missingLine = #line + 1
+    @Injected var missing: MissingService
+}
 
 /// Needs ``MissingService``.
 private struct Unhealthy {}

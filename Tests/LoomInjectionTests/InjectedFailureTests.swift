@@ -26,6 +26,26 @@ final class EagerFailures {
     init(from container: Container) { _service = Injected(.resolvingOnInit(from: container)) }
 }
 
+/// A registration that claims a conformance its instances lack: every injection of it is a type mismatch.
+final class MismatchFixtures {
+    protocol Unrelated: Sendable {}
+    final class Plain: Sendable {}
+
+    static func container() -> Container {
+        Container(logger: DisabledLogger()) {
+            Dependency { Plain() }.conforms(to: (any Unrelated).self)
+        }
+    }
+
+    @Injected var eager: any Unrelated
+    static let eagerLine: UInt = #line + 1
+    init(from container: Container) { _eager = Injected(.resolvingOnInit(from: container)) }
+
+    static func use(@Injected unrelated: any Unrelated) {}
+    static let parameterLine: UInt = #line + 1
+    static func callWithInjectedParameter(from container: Container) { use($unrelated: container.resolved()) }
+}
+
 /// Fatal paths are observed in child processes (exit tests), with a capturing logger whose `die` prints the
 /// report to standard error.
 @Suite struct InjectedFailureTests {
@@ -70,6 +90,27 @@ final class EagerFailures {
         let output = Self.stderr(of: result)
         #expect(output.contains("No registration found for Type[Parametrized]"))
         #expect(output.contains("resolve(parameter:)"))
+    }
+
+    @Test func eagerInjectionOfAMismatchedTypeStopsAtCreationAtItsLine() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            LoomConfiguration.logger = CapturingLogger()
+            _ = MismatchFixtures(from: MismatchFixtures.container())
+        }
+        let output = Self.stderr(of: result)
+        #expect(output.contains("die LoomInjectionTests/InjectedFailureTests.swift:\(MismatchFixtures.eagerLine) "))
+        #expect(output.contains("cannot be used as"))
+    }
+
+    @Test func aFunctionParameterOfAMismatchedTypeStopsAtTheCallsLine() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            LoomConfiguration.logger = CapturingLogger()
+            MismatchFixtures.callWithInjectedParameter(from: MismatchFixtures.container())
+        }
+        let output = Self.stderr(of: result)
+        #expect(
+            output.contains("die LoomInjectionTests/InjectedFailureTests.swift:\(MismatchFixtures.parameterLine) "))
+        #expect(output.contains("cannot be used as"))
     }
 
     @Test func lazilyFailsOnlyOnFirstRead() async {

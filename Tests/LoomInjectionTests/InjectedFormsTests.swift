@@ -162,6 +162,31 @@ import Testing
         _ = holder
     }
 
+    @Test func anAutoreloadedPropertyShowsTheNewValueOnceInvalidationsAreWaitedFor() async {
+        final class Theme: Sendable {
+            let name: String
+            init(_ name: String) { self.name = name }
+        }
+        final class Screen: @unchecked Sendable {
+            // The wrapper's storage is written once, in init; the wrapper synchronises itself.
+            @Injected(name: "autoreload-wait-theme") var theme: Theme
+            init() { $theme.autoreload() }
+        }
+        let container = Container(name: "autoreload-wait", logger: DisabledLogger()) {
+            Dependency(named: "autoreload-wait-theme") { Theme("light") }
+        }
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        let screen = Container.withLookupPolicy(.graph) { Screen() }
+        #expect(screen.theme.name == "light")
+        for round in 1...20 {
+            let name = "theme \(round)"
+            container.add { Dependency(named: "autoreload-wait-theme") { Theme(name) } }
+            await DependencyGraph.waitForPendingInvalidations()
+            #expect(screen.theme.name == name)
+        }
+    }
+
     @Test func autoreloadingPropertiesDoNotLeakTheirObservingTask() async {
         final class Theme: Sendable {}
         final class Screen: @unchecked Sendable {

@@ -6,7 +6,7 @@ import LoomTestSupport
 import Testing
 
 // The Macaroni README (`seeds/001_*.txt`) compiled against Loom. Adjustments (see
-// Documentation/Migration/Macaroni.md): `resolve()` throws, so it is called with `try`; services are `Sendable`;
+// Loom.docc/Articles/MigratingFromMacaroni.md): `resolve()` throws, so it is called with `try`; services are `Sendable`;
 // `LazilyInitialized` keeps its lazy value behind a lock; the global policy is set in a child process (or scoped
 // with `withLookupPolicy`) so parallel tests do not share it; `@Inject` (a typo in the README) is `@Injected`.
 
@@ -85,28 +85,54 @@ final class MacaroniReadmeClass {
     }
 
     @Test func injectionOptions() {
-        let container = Container(logger: DisabledLogger())
-        container.register { () -> any MyService in MyServiceImplementation() }
+        // One container per place a property can resolve from, each registering a service that says which it is.
+        protocol Labelled: Sendable { var label: String { get } }
+        struct Label: Labelled { let label: String }
+        func labelled(_ label: String, built: Counter? = nil) -> Container {
+            let container = Container(name: label, logger: DisabledLogger())
+            container.register { () -> any Labelled in
+                built?.increment()
+                return Label(label: label)
+            }
+            return container
+        }
+        let atInit = labelled("policy at init")
+        let atRead = labelled("policy at first read")
+        let explicit = labelled("explicit")
+        let eagerBuilds = Counter()
+        let eagerPolicy = labelled("eager policy", built: eagerBuilds)
+        let eagerExplicitBuilds = Counter()
+        let eagerExplicit = labelled("eager explicit", built: eagerExplicitBuilds)
         final class Options {
             // 1.
-            @Injected var property1: any MyService
+            @Injected var property1: any Labelled
             // 2.
-            @Injected var property2: any MyService
+            @Injected var property2: any Labelled
             // 3.
-            @Injected(.lazily) var property3: any MyService
+            @Injected(.lazily) var property3: any Labelled
             // 4.
-            @Injected(.resolvingOnInit()) var property4: any MyService
+            @Injected var property4: any Labelled
             // 5.
-            @Injected var property5: any MyService
-            init(container: Container) {
-                _property2 = Injected(.capturingContainerOnInit(from: container))
-                _property5 = Injected(.resolvingOnInit(from: container))
+            @Injected var property5: any Labelled
+            init(explicit: Container, eagerPolicy: Container, eagerExplicit: Container) {
+                _property2 = Injected(.capturingContainerOnInit(from: explicit))
+                _property4 = Container.withLookupPolicy(.singleton(eagerPolicy)) { Injected(.resolvingOnInit()) }
+                _property5 = Injected(.resolvingOnInit(from: eagerExplicit))
             }
         }
-        Container.withLookupPolicy(.singleton(container)) {
-            let options = Options(container: container)
-            _ = (options.property1, options.property2, options.property3, options.property4, options.property5)
+        let options = Container.withLookupPolicy(.singleton(atInit)) {
+            Options(explicit: explicit, eagerPolicy: eagerPolicy, eagerExplicit: eagerExplicit)
         }
+        // 4. and 5. resolved during init; 1.–3. not yet.
+        #expect(eagerBuilds.value == 1 && eagerExplicitBuilds.value == 1)
+        Container.withLookupPolicy(.singleton(atRead)) {
+            #expect(options.property1.label == "policy at init")  // the policy captured at init
+            #expect(options.property2.label == "explicit")
+            #expect(options.property3.label == "policy at first read")  // the policy current at the first read
+            #expect(options.property4.label == "eager policy")
+            #expect(options.property5.label == "eager explicit")
+        }
+        #expect(eagerBuilds.value == 1 && eagerExplicitBuilds.value == 1)
     }
 
     @Test func alternativesFunctionParametersEnclosingObjectsAndWeakInjection() throws {
@@ -171,7 +197,23 @@ final class MacaroniReadmeClass {
         let container = Container(name: "logged", logger: MyMacaroniLogger(lines: lines))
         container.register { () -> any MyService in MyServiceImplementation() }
         #expect(lines.all.contains { $0.contains("Registered Type[MyService]") })
-        let quiet = Container(logger: DisabledLogger())
-        quiet.register { () -> any MyService in MyServiceImplementation() }
+    }
+
+    @Test func aDisabledLoggerSilencesEveryEvent() async {
+        // `Macaroni.logger = DisabledMacaroniLogger()`: with the global DisabledLogger, containers without a logger of
+        // their own print nothing, not even an error.
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+        ) {
+            LoomConfiguration.logger = DisabledLogger()
+            let quiet = Container()
+            quiet.register { () -> any MyService in MyServiceImplementation() }
+            _ = try? quiet.resolve((any MyService).self)
+            _ = try? quiet.resolve(String.self)
+            quiet.lock()
+            quiet.register { () -> any MyService in MyServiceImplementation() }
+        }
+        #expect(result?.standardOutputContent.isEmpty == true)
+        #expect(result?.standardErrorContent.isEmpty == true)
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// `@InjectedParameters` expansions (SMAC-1…SMAC-3, SMAC-7…SMAC-9; `async` overloads load) and diagnostics
 /// (SMAC-4…SMAC-6).
 @Suite struct InjectedParametersMacroTests {
-    static let location = "fileID: _loomFileID, line: _loomLine"
+    /// Where a generated overload reports failures: the attribute's line in the test's source.
+    static func location(_ line: Int) -> String { "fileID: \"TestModule/test.swift\", line: \(line)" }
 
     @Test func aFunctionGetsAParameterlessDisfavoredOverload() {
         assertExpansion(
@@ -21,8 +22,8 @@ import Testing
                     func foo(one: One) {}
 
                     @_disfavoredOverload
-                    func foo(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        foo(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    func foo() {
+                        foo(one: _injectedParameter(byType: One.self, \(Self.location(2))))
                     }
                 }
                 """)
@@ -47,26 +48,26 @@ import Testing
                     func a(one: One) async {}
 
                     @_disfavoredOverload
-                    func a(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
-                        await a(one: _loadedParameter(byType: One.self, \(Self.location)))
+                    func a() async {
+                        await a(one: _loadedParameter(byType: One.self, \(Self.location(2))))
                     }
                     func b(one: One) throws -> Int { 1 }
 
                     @_disfavoredOverload
-                    func b(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) throws -> Int {
-                        try b(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    func b() throws -> Int {
+                        try b(one: _injectedParameter(byType: One.self, \(Self.location(4))))
                     }
                     func c(one: One) async throws {}
 
                     @_disfavoredOverload
-                    func c(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                        try await c(one: _loadedParameter(byType: One.self, \(Self.location)))
+                    func c() async throws {
+                        try await c(one: _loadedParameter(byType: One.self, \(Self.location(6))))
                     }
                     mutating func d(one: One) {}
 
                     @_disfavoredOverload
-                    mutating func d(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        d(one: _injectedParameter(byType: One.self, \(Self.location)))
+                    mutating func d() {
+                        d(one: _injectedParameter(byType: One.self, \(Self.location(8))))
                     }
                 }
                 """)
@@ -93,8 +94,8 @@ import Testing
                     ) async throws {}
 
                     @_disfavoredOverload
-                    func upload(imageData: Data, convertedWith attributes: ImageAttributes = [], _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                        try await upload(imageData: imageData, convertedWith: attributes, processingService: _loadedParameter(byType: ImageProcessingService.self, \(Self.location)))
+                    func upload(imageData: Data, convertedWith attributes: ImageAttributes = []) async throws {
+                        try await upload(imageData: imageData, convertedWith: attributes, processingService: _loadedParameter(byType: ImageProcessingService.self, \(Self.location(2))))
                     }
                 }
                 """)
@@ -113,8 +114,8 @@ import Testing
                     func convert(convertedWith attributes: Attributes, _ other: Other, _: Third) {}
 
                     @_disfavoredOverload
-                    func convert(convertedWith attributes: Attributes, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        convert(convertedWith: attributes, _injectedParameter(byType: Other.self, \(Self.location)), _injectedParameter(byType: Third.self, \(Self.location)))
+                    func convert(convertedWith attributes: Attributes) {
+                        convert(convertedWith: attributes, _injectedParameter(byType: Other.self, \(Self.location(2))), _injectedParameter(byType: Third.self, \(Self.location(2))))
                     }
                 }
                 """)
@@ -133,8 +134,8 @@ import Testing
                     func show(renderer: any Renderer, onClose: @escaping @Sendable () -> Void, cache: Cache?, all: [any Plugin]) {}
 
                     @_disfavoredOverload
-                    func show(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        show(renderer: _injectedParameter(byType: (any Renderer).self, \(Self.location)), onClose: _injectedParameter(byType: (@Sendable () -> Void).self, \(Self.location)), cache: _injectedParameter(byType: Cache?.self, \(Self.location)), all: _injectedParameter(byType: [any Plugin].self, \(Self.location)))
+                    func show() {
+                        show(renderer: _injectedParameter(byType: (any Renderer).self, \(Self.location(2))), onClose: _injectedParameter(byType: (@Sendable () -> Void).self, \(Self.location(2))), cache: _injectedParameter(byType: Cache?.self, \(Self.location(2))), all: _injectedParameter(byType: [any Plugin].self, \(Self.location(2))))
                     }
                 }
                 """)
@@ -153,8 +154,36 @@ import Testing
                     func findAll(in repository: EntityRepository, _: Clock) -> [Entity] { [] }
 
                     @_disfavoredOverload
-                    func findAll(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) -> [Entity] {
-                        findAll(in: _injectedParameter(byName: "repository", as: EntityRepository.self, \(Self.location)), _injectedParameter(byType: Clock.self, \(Self.location)))
+                    func findAll() -> [Entity] {
+                        findAll(in: _injectedParameter(byName: "repository", as: EntityRepository.self, \(Self.location(2))), _injectedParameter(byType: Clock.self, \(Self.location(2))))
+                    }
+                }
+                """)
+    }
+
+    @Test func stitcherMacrosStrategyNamesExpandAsTheirLoomNames() {
+        assertExpansion(
+            """
+            final class Service {
+                @InjectedParameters(strategy: .stitcherByName)
+                func findAll(in repository: EntityRepository) -> [Entity] { [] }
+                @InjectedParameters(strategy: InjectedParametersStrategy.stitcherByType)
+                func clear(_ repository: EntityRepository) {}
+            }
+            """,
+            expandedSource: """
+                final class Service {
+                    func findAll(in repository: EntityRepository) -> [Entity] { [] }
+
+                    @_disfavoredOverload
+                    func findAll() -> [Entity] {
+                        findAll(in: _injectedParameter(byName: "repository", as: EntityRepository.self, \(Self.location(2))))
+                    }
+                    func clear(_ repository: EntityRepository) {}
+
+                    @_disfavoredOverload
+                    func clear() {
+                        clear(_injectedParameter(byType: EntityRepository.self, \(Self.location(4))))
                     }
                 }
                 """)
@@ -174,8 +203,8 @@ import Testing
 
                     @_disfavoredOverload
                     @PreferredInitializer
-                    public convenience init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(networkingSession: _injectedParameter(byType: NetworkingSession.self, \(Self.location)))
+                    public convenience init() {
+                        self.init(networkingSession: _injectedParameter(byType: NetworkingSession.self, \(Self.location(2))))
                     }
                 }
                 """,
@@ -197,8 +226,8 @@ import Testing
 
                     @_disfavoredOverload
                     @PreferredInitializer
-                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    init() {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location(2))))
                     }
                 }
                 """,
@@ -219,8 +248,8 @@ import Testing
 
                     @_disfavoredOverload
                     @PreferredInitializer
-                    convenience init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    convenience init() {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location(2))))
                     }
                 }
                 """,
@@ -241,8 +270,8 @@ import Testing
 
                     @_disfavoredOverload
                     @PreferredInitializer
-                    convenience init(name: String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(name: name, repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    convenience init(name: String) {
+                        self.init(name: name, repository: _injectedParameter(byType: EntityRepository.self, \(Self.location(2))))
                     }
                 }
                 """,
@@ -266,29 +295,24 @@ import Testing
                     init?(repository: EntityRepository) {}
 
                     @_disfavoredOverload
-                    init?(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    init?() {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location(2))))
                     }
                     init(clock: Clock) async throws {}
 
                     @_disfavoredOverload
-                    @PreferredInitializer
-                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                        try await self.init(clock: _loadedParameter(byType: Clock.self, \(Self.location)))
+                    init() async throws {
+                        try await self.init(clock: _loadedParameter(byType: Clock.self, \(Self.location(4))))
                     }
                     init(calendar: Calendar) throws {}
 
                     @_disfavoredOverload
-                    @PreferredInitializer
-                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) throws {
-                        try self.init(calendar: _injectedParameter(byType: Calendar.self, \(Self.location)))
+                    init() throws {
+                        try self.init(calendar: _injectedParameter(byType: Calendar.self, \(Self.location(6))))
                     }
                 }
-                """,
-            macroSpecs: Self.withoutPreferredInitializer)
+                """)
     }
-
-    // MARK: async overloads load
 
     @Test func anAsyncInitializerLoadsItsParametersInEveryForm() {
         assertExpansion(
@@ -307,8 +331,8 @@ import Testing
                     @_disfavoredOverload
                     @PreferredInitializer
                     @MainActor
-                    convenience init(name: String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
-                        await self.init(name: name, pool: _loadedParameter(byType: ConnectionPool.self, \(Self.location)), audit: _loadedParameter(byType: AuditLog?.self, \(Self.location)), observers: _loadedParameter(byType: [any Observer].self, \(Self.location)), _loadedParameter(byType: (any Clock).self, \(Self.location)))
+                    convenience init(name: String) async {
+                        await self.init(name: name, pool: _loadedParameter(byType: ConnectionPool.self, \(Self.location(2))), audit: _loadedParameter(byType: AuditLog?.self, \(Self.location(2))), observers: _loadedParameter(byType: [any Observer].self, \(Self.location(2))), _loadedParameter(byType: (any Clock).self, \(Self.location(2))))
                     }
                 }
                 """,
@@ -328,8 +352,8 @@ import Testing
                     static func archive(to destination: Archive, _: Clock, analytics: Analytics?) async throws {}
 
                     @_disfavoredOverload
-                    static func archive(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                        try await archive(to: _loadedParameter(byName: "destination", as: Archive.self, \(Self.location)), _loadedParameter(byType: Clock.self, \(Self.location)), analytics: _loadedParameter(byName: "analytics", as: Analytics?.self, \(Self.location)))
+                    static func archive() async throws {
+                        try await archive(to: _loadedParameter(byName: "destination", as: Archive.self, \(Self.location(2))), _loadedParameter(byType: Clock.self, \(Self.location(2))), analytics: _loadedParameter(byName: "analytics", as: Analytics?.self, \(Self.location(2))))
                     }
                 }
                 """)
@@ -352,14 +376,14 @@ import Testing
                     func present(viewModel: ProfileViewModel) async {}
 
                     @_disfavoredOverload
-                    func present(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
-                        await present(viewModel: _injectedParameter(byName: "viewModel", as: ProfileViewModel.self, \(Self.location)))
+                    func present() async {
+                        await present(viewModel: _injectedParameter(byName: "viewModel", as: ProfileViewModel.self, \(Self.location(3))))
                     }
                     func refresh(viewModel: ProfileViewModel) {}
 
                     @_disfavoredOverload
-                    func refresh(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        refresh(viewModel: _injectedParameter(byType: ProfileViewModel.self, \(Self.location)))
+                    func refresh() {
+                        refresh(viewModel: _injectedParameter(byType: ProfileViewModel.self, \(Self.location(5))))
                     }
                 }
                 """)
@@ -379,8 +403,8 @@ import Testing
                     init(repository: EntityRepository) {}
 
                     @_disfavoredOverload
-                    init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location)))
+                    init() {
+                        self.init(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location(2))))
                     }
                 }
                 """)
@@ -399,8 +423,8 @@ import Testing
                     public static func save<Value: Codable>(_ value: Value, encoder: Encoder) where Value: Sendable {}
 
                     @_disfavoredOverload
-                    public static func save<Value: Codable>(_ value: Value, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) where Value: Sendable {
-                        save(value, encoder: _injectedParameter(byType: Encoder.self, \(Self.location)))
+                    public static func save<Value: Codable>(_ value: Value) where Value: Sendable {
+                        save(value, encoder: _injectedParameter(byType: Encoder.self, \(Self.location(2))))
                     }
                 }
                 """)
@@ -423,8 +447,8 @@ import Testing
                     @_disfavoredOverload
                     @discardableResult
                     @MainActor
-                    func reload(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) -> Bool {
-                        reload(using: _injectedParameter(byType: Loader.self, \(Self.location)))
+                    func reload() -> Bool {
+                        reload(using: _injectedParameter(byType: Loader.self, \(Self.location(3))))
                     }
                 }
                 """)
@@ -443,8 +467,8 @@ import Testing
                     func bump(count: inout Int, message: @autoclosure () -> String, clock: Clock) {}
 
                     @_disfavoredOverload
-                    func bump(count: inout Int, message: @autoclosure () -> String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        bump(count: &count, message: message(), clock: _injectedParameter(byType: Clock.self, \(Self.location)))
+                    func bump(count: inout Int, message: @autoclosure () -> String) {
+                        bump(count: &count, message: message(), clock: _injectedParameter(byType: Clock.self, \(Self.location(2))))
                     }
                 }
                 """)

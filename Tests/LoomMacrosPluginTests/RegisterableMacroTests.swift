@@ -210,8 +210,8 @@ import Testing
                     init(name: String, store: ReportStore) {}
 
                     @_disfavoredOverload
-                    convenience init(name: String, _loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                        self.init(name: name, store: _injectedParameter(byType: ReportStore.self, fileID: _loomFileID, line: _loomLine))
+                    convenience init(name: String) {
+                        self.init(name: name, store: _injectedParameter(byType: ReportStore.self, fileID: "TestModule/test.swift", line: 4))
                     }
                 }
 
@@ -404,8 +404,8 @@ import Testing
                     init(database: Database) async {}
 
                     @_disfavoredOverload
-                    convenience init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async {
-                        await self.init(database: _loadedParameter(byType: Database.self, fileID: _loomFileID, line: _loomLine))
+                    convenience init() async {
+                        await self.init(database: _loadedParameter(byType: Database.self, fileID: "TestModule/test.swift", line: 4))
                     }
                 }
 

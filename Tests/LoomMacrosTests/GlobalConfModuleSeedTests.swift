@@ -2,7 +2,7 @@ public import LoomMacros
 import Testing
 
 // The code samples of GlobalConfModule's README (seeds/000), compiled against Loom. Adjustments, all listed in
-// Documentation/Migration/GlobalConfModule.md:
+// Loom.docc/Articles/MigratingFromGlobalConfModule.md:
 // - `(any MyService).self` and `any MyService`: Loom builds with the `ExistentialAny` upcoming feature (Swift 7's
 //   rule); plain Swift 6 still accepts the README's `MyService.self`.
 // - The README's `...` bodies are filled in, and its second `MyService` (the auto-injectable class), its second

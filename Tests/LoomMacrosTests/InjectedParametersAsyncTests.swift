@@ -67,10 +67,11 @@ enum SlowMigrator {
 enum MissingAsyncParameterCaller {
     final class Absent: Sendable {}
 
+    /// Where a failure is reported: the attribute's line (the overload carries it as a literal).
+    static let attributeLine: UInt = #line + 1
     @InjectedParameters
     static func use(absent: Absent) async -> Bool { true }
 
-    static let callLine: UInt = #line + 2
     static func call() async {
         _ = await use()
     }
@@ -129,8 +130,8 @@ enum MissingAsyncParameterCaller {
         }
     }
 
-    @Test func aFailedLoadStopsAtTheCallersLine() async {
-        let line = MissingAsyncParameterCaller.callLine
+    @Test func aFailedLoadStopsAtTheAttributesLine() async {
+        let line = MissingAsyncParameterCaller.attributeLine
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             LoomConfiguration.logger = CapturingLogger()
             await MissingAsyncParameterCaller.call()

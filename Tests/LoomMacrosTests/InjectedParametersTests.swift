@@ -83,26 +83,36 @@ enum UploadMode {
     init(session: UploadSession) { self = .fast(session.id) }
 }
 
-/// A missing dependency is reported at the line of the call to the generated overload.
+/// A missing dependency is reported at the line of the `@InjectedParameters` attribute.
 struct MissingParameterCaller {
     final class Absent: Sendable {}
+    static let callLine: UInt = #line + 1
     @InjectedParameters
     static func use(absent: Absent) -> Bool { true }
 
-    static let callLine: UInt = #line + 2
     static func call() {
         _ = use()
     }
 
     final class Screen {
+        static let initLine: UInt = #line + 1
         @InjectedParameters
         init(absent: Absent) {}
     }
 
-    static let initLine: UInt = #line + 2
     static func create() {
         _ = Screen()
     }
+}
+
+/// StitcherMacros' protocol-requirement pattern: the generated overload is the conformance.
+protocol EntityFinding {
+    func findAll() -> [InjectedNumber]
+}
+
+final class EntityFinder: EntityFinding {
+    @InjectedParameters
+    func findAll(in repository: InjectedNumber) -> [InjectedNumber] { [repository] }
 }
 
 /// Activates `container` for the duration of `body`.
@@ -130,6 +140,16 @@ func withActive<Result>(_ container: Container, _ body: () async throws -> Resul
             #expect(describeInjected() == "#\(injected.value)")
             // The declared overload still wins when every argument is given.
             #expect(calculator.stringified(number: InjectedNumber(value: 1)) == "1")
+        }
+    }
+
+    @Test func aGeneratedOverloadSatisfiesAProtocolRequirement() async {
+        let container = Container(name: "injected-requirement", logger: DisabledLogger()) {
+            Dependency { InjectedNumber(value: 5) }
+        }
+        await withActive(container) {
+            let finder: any EntityFinding = EntityFinder()
+            #expect(finder.findAll().map(\.value) == [5])
         }
     }
 
@@ -164,7 +184,7 @@ func withActive<Result>(_ container: Container, _ body: () async throws -> Resul
         }
     }
 
-    @Test func aFailedInjectionStopsAtTheCallersLine() async {
+    @Test func aFailedInjectionStopsAtTheAttributesLine() async {
         let line = MissingParameterCaller.callLine
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             LoomConfiguration.logger = CapturingLogger()
@@ -175,8 +195,8 @@ func withActive<Result>(_ container: Container, _ body: () async throws -> Resul
         #expect(output.contains("InjectionError: No registration found for Type[Absent]"))
     }
 
-    @Test func aFailedInitializerInjectionStopsAtTheCallersLine() async {
-        let line = MissingParameterCaller.initLine
+    @Test func aFailedInitializerInjectionStopsAtTheAttributesLine() async {
+        let line = MissingParameterCaller.Screen.initLine
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             LoomConfiguration.logger = CapturingLogger()
             MissingParameterCaller.create()

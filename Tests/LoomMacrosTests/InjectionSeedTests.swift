@@ -3,7 +3,7 @@ import Testing
 
 // The code samples of kingnight/Injection's README (seeds/004), compiled against Loom's `InjectedValues`. The
 // README's own `@Injected` wrapper (its Step 2) is user code, so it is compiled here as written, renamed
-// `SeedInjected` so it cannot clash with LoomInjection's `@Injected`. Adjustments (Documentation/Migration/
+// `SeedInjected` so it cannot clash with LoomInjection's `@Injected`. Adjustments (Loom.docc/Articles/
 // Injection.md):
 // - `static var currentValue` becomes `static let defaultValue`: Swift 6 rejects mutable static state, and the
 //   mutable value now lives in Loom's store (set through `InjectedValues[...] = …`).

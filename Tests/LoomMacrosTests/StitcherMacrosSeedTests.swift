@@ -4,7 +4,7 @@ import LoomTestSupport
 import Testing
 
 // The code samples of StitcherMacros' README (seeds/003), compiled against Loom. Adjustments, all listed in
-// Documentation/Migration/StitcherMacros.md:
+// Loom.docc/Articles/MigratingFromStitcherMacros.md:
 // - `.stitcherByType` / `.stitcherByName` are `.byType` / `.byName`.
 // - The README declares several `UploadService`s and `Service`s as separate examples; here each gets a distinct
 //   name (`SeedUploadService`, `SeedFileUploadService`, …) so they can share one module.

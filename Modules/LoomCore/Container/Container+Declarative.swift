@@ -1,7 +1,15 @@
 internal import LoomRuntime
 
 #if canImport(Observation)
-    import Observation
+    #if canImport(Darwin)
+        // Apple's SDKs ship Observation's public interface only: the public form, which calls back before a change.
+        import Observation
+    #else
+        // `withObservationTracking(_:willSet:didSet:)`: the public form calls back only before a change (`willSet`),
+        // when the builder would still read the old value; `didSet` re-evaluates after the new value is stored. The
+        // toolchain's Observation ships its SPI interface on Linux and Windows; Apple's SDKs do not (see below).
+        @_spi(SwiftUI) import Observation
+    #endif
 #endif
 
 extension Container {
@@ -69,7 +77,7 @@ extension Container {
             (
                 child.registry,
                 child.registry.addObserver { [weak self] change in
-                    self?.reevaluate(reason: change.reason == .invalidation ? .invalidation : .mirroring)
+                    self?.childDidChange(reason: change.reason == .invalidation ? .invalidation : .mirroring)
                 }
             )
         }
@@ -103,6 +111,12 @@ extension Container {
 
     /// Re-evaluates the builder every time `sequence` produces an element, for as long as the container lives.
     ///
+    /// The re-evaluation happens in a task, after the element reaches it: right after your code produces an
+    /// element, resolutions may still see the old registrations. To act on the new ones, await the
+    /// ``DependencyGraph/changes`` element the re-evaluation emits (emitted only once the new registrations are
+    /// visible) or ``DependencyGraph/waitForPendingInvalidations()``; for a change you make synchronously, call
+    /// ``invalidate()`` instead, which has applied it when it returns.
+    ///
     /// ```swift
     /// let container = Container {
     ///     if session.isLoggedIn { Dependency { LogoutService() } }
@@ -117,7 +131,9 @@ extension Container {
             do {
                 for try await _ in sequence {
                     guard let self else { return }
+                    let token = PendingInvalidations.shared.begin()
                     self.invalidate()
+                    PendingInvalidations.shared.end(token)
                 }
             } catch {
                 // A failing sequence simply stops invalidating.
@@ -128,6 +144,10 @@ extension Container {
     }
 
     /// Re-evaluates the builder now and swaps in its registrations; the dependency graph reports one change.
+    ///
+    /// The new registrations are visible when this returns, unless a re-evaluation of this container is already
+    /// running on another thread: that one runs again before it finishes, and
+    /// ``DependencyGraph/waitForPendingInvalidations()`` returns after it.
     ///
     /// ```swift
     /// AppModel.shared.isLoggedIn = true
@@ -146,6 +166,7 @@ extension Container {
             guard state.source != nil else { return false }
             if state.isEvaluating {
                 state.isPending = true
+                if state.pendingToken == nil { state.pendingToken = PendingInvalidations.shared.begin() }
                 return false
             }
             state.isEvaluating = true
@@ -153,17 +174,50 @@ extension Container {
         }
         guard shouldRun else { return }
         var reason = reason
+        var carried: UInt?
         repeat {
             evaluateOnce(reason: reason)
+            if let token = carried { PendingInvalidations.shared.end(token) }
+            carried = nil
             if reason == .registration { reason = .invalidation }
         } while declarative.lock.withLock { state in
             if state.isPending {
                 state.isPending = false
+                carried = state.pendingToken
+                state.pendingToken = nil
                 return true
             }
             state.isEvaluating = false
             return false
         }
+    }
+
+    /// A merged child re-evaluated: mirror it, unless another child has an observed change still to apply — then
+    /// wait for that child, so one change of state shared by several children is one re-evaluation (and one graph
+    /// change) showing all of them updated.
+    private func childDidChange(reason: Registry.Change.Reason) {
+        guard case .merged(let children)? = declarative.lock.withLock({ $0.source }) else { return }
+        if children.contains(where: \.hasUnappliedObservedChange) {
+            declarative.lock.withLock { state in
+                if let awaiting = state.awaitingChildren {
+                    state.awaitingChildren = (awaiting.token, awaiting.reason == .invalidation ? .invalidation : reason)
+                } else {
+                    state.awaitingChildren = (PendingInvalidations.shared.begin(), reason)
+                }
+            }
+            return
+        }
+        let awaiting = declarative.lock.withLock { state in
+            defer { state.awaitingChildren = nil }
+            return state.awaitingChildren
+        }
+        reevaluate(reason: awaiting?.reason == .invalidation ? .invalidation : reason)
+        if let awaiting { PendingInvalidations.shared.end(awaiting.token) }
+    }
+
+    /// Whether an `@Observable` value this container's builder read announced a change not applied yet.
+    private var hasUnappliedObservedChange: Bool {
+        declarative.lock.withLock { !$0.unsettledGenerations.isEmpty }
     }
 
     private func evaluateOnce(reason: Registry.Change.Reason) {
@@ -216,17 +270,65 @@ extension Container {
         )
     }
 
+    /// Runs the builder, tracking the `@Observable` values it reads.
+    ///
+    /// A change to one re-evaluates the container synchronously, on the changing thread, right after the new value
+    /// is stored (`didSet`), so the container
+    /// reflects the latest value however many changes follow each other. On Apple platforms, whose SDKs offer only
+    /// the `willSet` form publicly, the re-evaluation runs in a task right after the change (await
+    /// ``DependencyGraph/waitForPendingInvalidations()`` to see it).
     private func evaluateTrackingObservation(_ builder: @Sendable () -> DependencyGroup) -> DependencyGroup {
         #if canImport(Observation)
-            return withObservationTracking {
-                builder()
-            } onChange: { [weak self] in
-                // Called before the observed value changes: re-evaluate once the change has been made.
-                Task { self?.invalidate() }
+            let generation = declarative.lock.withLock { state in
+                state.observationGeneration += 1
+                return state.observationGeneration
             }
+            #if canImport(Darwin)
+                // The public form calls back before the new value is stored: re-evaluate right after, in a task. If
+                // that task reads the value before the store lands, its tracking is armed by then and the store calls
+                // back again, so the container still ends on the latest value.
+                return withObservationTracking {
+                    builder()
+                } onChange: { [weak self] in
+                    self?.observedValueWillChange(generation: generation)
+                    Task { [weak self] in self?.observedValueDidChange(generation: generation) }
+                }
+            #else
+                return withObservationTracking {
+                    builder()
+                } willSet: { [weak self] _ in
+                    self?.observedValueWillChange(generation: generation)
+                } didSet: { [weak self] tracking in
+                    tracking.cancel()
+                    self?.observedValueDidChange(generation: generation)
+                }
+            #endif
         #else
             return builder()
         #endif
+    }
+
+    /// An observed value is about to change: note it, for merged parents and ``DependencyGraph/waitForPendingInvalidations()``.
+    private func observedValueWillChange(generation: UInt) {
+        declarative.lock.withLock { state in
+            // An older tracking still armed (another evaluation ran since) is covered by the current one.
+            guard generation == state.observationGeneration else { return }
+            state.unsettledGenerations.insert(generation)
+            if state.staleToken == nil { state.staleToken = PendingInvalidations.shared.begin() }
+        }
+    }
+
+    /// An observed value was stored: re-evaluate, if the tracking was current when the change was announced.
+    private func observedValueDidChange(generation: UInt) {
+        let announced = declarative.lock.withLock { $0.unsettledGenerations.remove(generation) != nil }
+        guard announced else { return }
+        reevaluate(reason: .invalidation)
+        let token = declarative.lock.withLock { state -> UInt? in
+            guard state.unsettledGenerations.isEmpty else { return nil }
+            defer { state.staleToken = nil }
+            return state.staleToken
+        }
+        if let token { PendingInvalidations.shared.end(token) }
     }
 
     private func reportProblems(of components: [DependencyComponent]) {

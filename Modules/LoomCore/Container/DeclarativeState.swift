@@ -23,6 +23,17 @@ package final class DeclarativeState: Sendable {
         var isPending = false
         var trackingTasks: [Task<Void, Never>] = []
         var childObservers: [(registry: Registry, token: UInt)] = []
+        /// The pending invalidation of a re-evaluation requested while another one ran (see `isPending`).
+        var pendingToken: UInt?
+        /// Held while an observed `@Observable` value has announced a change (`willSet`) that is not applied yet.
+        var staleToken: UInt?
+        /// Which Observation tracking is current (each evaluation arms a new one).
+        var observationGeneration: UInt = 0
+        /// Trackings that saw a `willSet` while current and have not seen its `didSet`: the builder must run again
+        /// once the value is stored, even if another evaluation ran in between (it may have read the old value).
+        var unsettledGenerations: Set<UInt> = []
+        /// A merged container's re-evaluation postponed until its children with stale observations re-evaluate.
+        var awaitingChildren: (token: UInt, reason: Registry.Change.Reason)?
     }
 
     package let lock = LoomLock(State())
@@ -30,9 +41,15 @@ package final class DeclarativeState: Sendable {
     package init() {}
 
     deinit {
-        let (tasks, observers) = lock.withLock { ($0.trackingTasks, $0.childObservers) }
+        let (tasks, observers, pending, stale, awaiting) = lock.withLock {
+            ($0.trackingTasks, $0.childObservers, $0.pendingToken, $0.staleToken, $0.awaitingChildren?.token)
+        }
         for task in tasks { task.cancel() }
         for (registry, token) in observers { registry.removeObserver(token) }
+        // One by one, not as an array: a container's release allocates nothing.
+        if let pending { PendingInvalidations.shared.end(pending) }
+        if let stale { PendingInvalidations.shared.end(stale) }
+        if let awaiting { PendingInvalidations.shared.end(awaiting) }
     }
 }
 

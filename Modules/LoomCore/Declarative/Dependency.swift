@@ -308,6 +308,28 @@ extension Dependency where Value: Sendable {
         self = Dependency(fileID: fileID, line: line, factory).named(name.description)
     }
 
+    /// Registers a factory with typed arguments, located by a name taken from a value's description.
+    ///
+    /// Disfavoured so that `String` and string-backed names pick their dedicated initialisers.
+    ///
+    /// ```swift
+    /// Dependency(named: FeatureName.search) { (limit: Int) in SearchIndex(limit: limit) }
+    /// ```
+    /// - Parameters:
+    ///   - name: A value whose `description` is the name.
+    ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
+    ///   - factory: Builds the value from the caller's arguments.
+    @_disfavoredOverload
+    public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
+        named name: some CustomStringConvertible,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @Sendable (First, repeat each Rest) throws -> Value
+    ) {
+        self = Dependency(fileID: fileID, line: line, factory).named(name.description)
+    }
+
     /// Registers a factory that also answers for a protocol `Value` conforms to.
     ///
     /// ```swift

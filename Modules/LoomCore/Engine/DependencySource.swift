@@ -77,6 +77,13 @@ extension DependencySource {
                     return wrappedValue as! T
                 }
             }
+            // `[E]`, `Set<E>` and their Optionals, when nothing is registered as the collection itself: every
+            // registration of `E` (an Optional collection is `nil` when none matches).
+            if let collection = CollectionRequest(T.self, key: key) {
+                let values = try resolveAll(
+                    Any.self, key: collection.elementKey, arguments: arguments, fileID: fileID, line: line)
+                return try collection.make(T.self, from: values)
+            }
             // A `T?` request is answered with `nil` when nothing answers it, whichever verb asked
             // (`resolve`, `inject`, a property wrapper).
             if let optional = T.self as? any OptionalType.Type { return optional.none as! T }
@@ -107,7 +114,12 @@ extension DependencySource {
                     T.self, key: key, arguments: arguments, fileID: fileID, line: line)
             }
         }
-        guard candidates(for: key) != nil else { return nil }
+        if candidates(for: key) == nil {
+            // A collection is present when at least one registration of its element answers.
+            guard CollectionRequest(T.self, key: key) != nil else { return nil }
+            let values = try resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
+            return ((values as? any CollectionType)?.isEmptyCollection ?? false) ? nil : values
+        }
         return try resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
@@ -306,6 +318,49 @@ extension DependencySource {
 
     private func logResolution(of key: RegistrationKey, fileID: StaticString, line: UInt) {
         sourceLogTarget.log(.debug, "Resolved \(key) from \(sourceDescription)", file: fileID, line: line)
+    }
+}
+
+/// A request for `[E]`, `Set<E>`, `[E]?` or `Set<E>?` by type: answered with every registration of `E` when no
+/// registration answers the collection type itself (Stitcher's collection injection, on every verb).
+package struct CollectionRequest {
+    /// The key of one element: the request's alternative and parameters, located by `E`.
+    package let elementKey: RegistrationKey
+    private let collection: any CollectionType.Type
+    private let optional: (any OptionalType.Type)?
+
+    /// `nil` when `type` is not a collection (or an Optional one) or `key` is not located by type.
+    package init?(_ type: Any.Type, key: RegistrationKey) {
+        guard case .type = key.locator.storage else { return nil }
+        let optional = type as? any OptionalType.Type
+        guard let collection = (optional?.wrappedType ?? type) as? any CollectionType.Type else { return nil }
+        self.collection = collection
+        self.optional = optional
+        elementKey = RegistrationKey(
+            locator: DependencyLocator(
+                storage: .type(ObjectIdentifier(collection.elementType), collection.elementType)),
+            alternative: key.alternative,
+            parameters: key.parameters
+        )
+    }
+
+    /// The collection of `values` as `T`; `nil` (for an Optional collection) when `values` is empty.
+    package func make<T>(_ type: T.Type, from values: [Any]) throws -> T {
+        if let optional, values.isEmpty { return optional.none as! T }
+        guard let made = collection.make(from: values) else {
+            throw InjectionError.mismatchedDependencyType(
+                actual: values.map { typeName(Swift.type(of: $0)) }.joined(separator: ", "),
+                expected: typeName(collection.elementType)
+            )
+        }
+        if let optional {
+            guard let wrapped = optional.wrapping(made) else {
+                throw InjectionError.mismatchedDependencyType(
+                    actual: typeName(Swift.type(of: made)), expected: typeName(T.self))
+            }
+            return wrapped as! T
+        }
+        return made as! T
     }
 }
 

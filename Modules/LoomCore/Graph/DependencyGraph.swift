@@ -104,6 +104,10 @@ public enum DependencyGraph {
     /// A new subscription to graph changes: one element per activation, deactivation, invalidation or change of
     /// an active container's registrations.
     ///
+    /// A change is emitted only once it is visible: a resolution made after receiving it sees the new
+    /// registrations. A merged container whose children re-evaluate for the same `@Observable` change emits one
+    /// change, after all of them.
+    ///
     /// Each access creates an independent stream; every subscriber receives every change made while it is
     /// subscribed.
     ///
@@ -114,6 +118,31 @@ public enum DependencyGraph {
     /// ```
     public static var changes: AsyncStream<DependencyGraphChange> {
         GraphEngine.shared.changes()
+    }
+
+    /// Returns once every invalidation Loom has accepted is applied.
+    ///
+    /// Synchronous changes — activation, deactivation, `Container.invalidate()`, `ManagedScope.invalidate()`, a
+    /// change to an `@Observable` value a builder read (re-evaluated on the changing thread right after the value is
+    /// stored) — are visible when the call that made them returns. The asynchronous forms apply their changes later,
+    /// in a task: `Container.invalidated(tracking:)` and `.managed(by:)` once an element of the sequence reaches that
+    /// task, and autoreloading properties (`$property.autoreload()`) after each graph change. Await this to know
+    /// those are applied: it covers every graph change made so far (the properties that reload on it), every
+    /// element a sequence's task has received, and a re-evaluation requested while another was running.
+    ///
+    /// An element your own sequence has produced reaches Loom only when its task runs; to wait for one, await the
+    /// change it causes in ``changes`` — a change is emitted only after the new state is visible.
+    ///
+    /// Use it in tests and at points where code must see the new state (after a login changes what is registered).
+    ///
+    /// ```swift
+    /// viewModel.$session.autoreload()
+    /// DependencyGraph.activate(loggedInContainer)
+    /// await DependencyGraph.waitForPendingInvalidations()
+    /// // viewModel.session is now the logged-in container's session
+    /// ```
+    public static func waitForPendingInvalidations() async {
+        await PendingInvalidations.shared.wait()
     }
 
     /// Stitcher's spelling of ``verify()``: verifies the graph and hands `validation` the registrations it verified,

@@ -154,4 +154,44 @@ public struct DependencyRegistrarProjection: Sendable, CustomStringConvertible {
     public var description: String {
         registrations.map(\.description).joined(separator: "\n")
     }
+
+    /// Stitcher's spelling: hands `validation` the registrations matching `predicate`.
+    ///
+    /// ```swift
+    /// try registrar.withMatches(where: { $0.isLocatedBy(type: Database.self) }) { matches in
+    ///     guard matches.count == 1 else { throw SetupError.databaseRegisteredTwice }
+    /// }
+    /// // write: let matches = registrar.matches { $0.isLocatedBy(type: Database.self) }
+    /// ```
+    /// - Parameters:
+    ///   - predicate: The condition.
+    ///   - validation: Inspects the matching registrations; may throw.
+    /// - Throws: Whatever `validation` throws.
+    @available(*, deprecated, message: "use matches(where:)")
+    public func withMatches(
+        where predicate: (DependencyRegistrationProjection) -> Bool,
+        perform validation: ([DependencyRegistrationProjection]) throws -> Void
+    ) rethrows {
+        try validation(matches(where: predicate))
+    }
+
+    /// Stitcher's spelling: hands `validation` the first registration matching `predicate`, or `nil`.
+    ///
+    /// ```swift
+    /// try registrar.withFirstMatch(where: { $0.isLocatedBy(name: "repository") }) { match in
+    ///     guard match?.scope.description == "singleton" else { throw SetupError.repositoryNotSingleton }
+    /// }
+    /// // write: let match = registrar.registrations.first { $0.isLocatedBy(name: "repository") }
+    /// ```
+    /// - Parameters:
+    ///   - predicate: The condition.
+    ///   - validation: Inspects the first match; may throw.
+    /// - Throws: Whatever `validation` throws.
+    @available(*, deprecated, message: "use registrations.first(where:)")
+    public func withFirstMatch(
+        where predicate: (DependencyRegistrationProjection) -> Bool,
+        perform validation: (DependencyRegistrationProjection?) throws -> Void
+    ) rethrows {
+        try validation(registrations.first(where: predicate))
+    }
 }

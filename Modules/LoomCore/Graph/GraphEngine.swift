@@ -27,6 +27,9 @@ package final class GraphEngine: @unchecked Sendable {
     /// The current index, for lock-free probes (the state holds it too).
     private let indexReference = AtomicReference(GraphIndex.empty)
     private let subscribers = LoomLock<[UInt: AsyncStream<DependencyGraphChange>.Continuation]>([:])
+    /// Subscribers that apply each change (autoreloading properties): every change delivered to one is a pending
+    /// invalidation until the subscriber reports it applied.
+    private let appliers = LoomLock<[UInt: Applier]>([:])
     private let subscriberCounter = AtomicCounter()
 
     private init() {}
@@ -159,10 +162,52 @@ package final class GraphEngine: @unchecked Sendable {
         return stream
     }
 
-    /// Delivers `change` to every subscriber; `LoomConfigurationSources` emits its reloads through it.
+    /// A subscription whose elements each carry a ``PendingInvalidations`` token, ended by the subscriber once it has
+    /// applied the change (or by the subscription's end, for changes it never received).
+    package struct Applier: Sendable {
+        let continuation: AsyncStream<(DependencyGraphChange, UInt)>.Continuation
+        let undelivered: LoomLock<Set<UInt>>
+    }
+
+    /// A new subscription for a subscriber that applies every change: call `applied(token)` after handling each.
+    package func changesToApply() -> (
+        stream: AsyncStream<(DependencyGraphChange, UInt)>, applied: @Sendable (UInt) -> Void
+    ) {
+        let (stream, continuation) = AsyncStream.makeStream(of: (DependencyGraphChange, UInt).self)
+        let token = subscriberCounter.increment()
+        let undelivered = LoomLock<Set<UInt>>([])
+        appliers.withLock { $0[token] = Applier(continuation: continuation, undelivered: undelivered) }
+        continuation.onTermination = { _ in
+            _ = GraphEngine.shared.appliers.withLock { $0.removeValue(forKey: token) }
+            for pending in undelivered.withLock({ state in
+                defer { state = [] }
+                return state
+            }) {
+                PendingInvalidations.shared.end(pending)
+            }
+        }
+        let applied: @Sendable (UInt) -> Void = { pending in
+            _ = undelivered.withLock { $0.remove(pending) }
+            PendingInvalidations.shared.end(pending)
+        }
+        return (stream, applied)
+    }
+
+    /// Hands `change` to every subscriber; called only once the change is visible to resolutions.
+    ///
+    /// `LoomConfigurationSources` emits its reloads through it.
     package func emit(_ change: DependencyGraphChange) {
         let continuations = subscribers.withLock { Array($0.values) }
         for continuation in continuations { continuation.yield(change) }
+        let appliers = appliers.withLock { Array($0.values) }
+        for applier in appliers {
+            let pending = PendingInvalidations.shared.begin()
+            applier.undelivered.withLock { _ = $0.insert(pending) }
+            if case .terminated = applier.continuation.yield((change, pending)) {
+                _ = applier.undelivered.withLock { $0.remove(pending) }
+                PendingInvalidations.shared.end(pending)
+            }
+        }
     }
 
     /// Drops `.shared` cache cells of released instances in every reachable registry.

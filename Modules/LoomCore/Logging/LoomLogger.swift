@@ -105,3 +105,22 @@ extension LoomLogger {
         fatalError(text, file: file, line: line)
     }
 }
+
+/// Macaroni's name for ``PrintLogger``.
+///
+/// Macaroni's logger printed every event; `PrintLogger()` prints warnings and errors only. Pass
+/// `minimumLevel: .debug` to print what Macaroni printed.
+///
+/// ```swift
+/// LoomConfiguration.logger = SimpleMacaroniLogger()   // write PrintLogger(minimumLevel: .debug)
+/// ```
+@available(*, deprecated, renamed: "PrintLogger")
+public typealias SimpleMacaroniLogger = PrintLogger
+
+/// Macaroni's name for ``DisabledLogger``.
+///
+/// ```swift
+/// LoomConfiguration.logger = DisabledMacaroniLogger()   // write DisabledLogger()
+/// ```
+@available(*, deprecated, renamed: "DisabledLogger")
+public typealias DisabledMacaroniLogger = DisabledLogger

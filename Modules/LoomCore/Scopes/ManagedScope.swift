@@ -97,7 +97,9 @@ final class AsyncSequenceScopeProvider: ManagedDependencyScopeProviding {
                 do {
                     for try await _ in sequence {
                         guard let scope else { return }
+                        let token = PendingInvalidations.shared.begin()
                         scope.invalidate()
+                        PendingInvalidations.shared.end(token)
                     }
                 } catch {
                     // A failing sequence simply stops invalidating.

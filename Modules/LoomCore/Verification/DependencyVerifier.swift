@@ -15,7 +15,9 @@ package enum DependencyVerifier {
             let failure: (any Error)? = session.sandbox.run {
                 session.recorder.record(entry)
                 do {
-                    _ = try entry.resolveErased(arguments: [], enclosing: nil, in: session.sandbox.environment)
+                    let instance = try entry.resolveErased(
+                        arguments: [], enclosing: nil, in: session.sandbox.environment)
+                    verifyProperties(of: instance, builtBy: entry, into: &session.findings)
                     return nil
                 } catch {
                     return error
@@ -97,6 +99,32 @@ package enum DependencyVerifier {
         }
     }
 
+    /// Does what the first read of each injected property of `instance` would, as a resolution frame of `entry`, so
+    /// what they resolve is recorded as edges from `entry`; a failure is a defect at the property's file and line.
+    private static func verifyProperties(
+        of instance: Any, builtBy entry: RegistrationEntry, into findings: inout Findings
+    ) {
+        let (enclosing, properties) = PropertyInspector.properties(of: instance)
+        guard !properties.isEmpty else { return }
+        let frames = ResolutionFrames.current
+        let isOutermost = frames.beginScope()
+        defer { frames.endScope(isOutermost) }
+        frames.push(entry)
+        defer { frames.pop() }
+        for (property, site) in properties {
+            do {
+                if let dependency = try property.verifyDependency(enclosing: enclosing) {
+                    findings.add(DependencyEdge(dependent: entry.summary, dependency: dependency.summary))
+                }
+            } catch {
+                let message = (error as? InjectionError).map { "\($0)" } ?? "\(error)"
+                findings.report(
+                    .unresolvableProperty(
+                        holder: entry.summary, property: site.declaration, location: site.location, message: message))
+            }
+        }
+    }
+
     /// The report under construction, without duplicates.
     private struct Findings {
         var skipped: [RegistrationSummary] = []
@@ -154,7 +182,11 @@ package enum DependencyVerifier {
             }
         }
 
-        private mutating func report(_ defect: VerificationDefect) {
+        mutating func add(_ edge: DependencyEdge) {
+            if seenEdges.insert(edge).inserted { edges.append(edge) }
+        }
+
+        mutating func report(_ defect: VerificationDefect) {
             if seenDefects.insert(defect).inserted { defects.append(defect) }
         }
 

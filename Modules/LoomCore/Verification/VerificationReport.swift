@@ -15,7 +15,11 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     public let registrations: [RegistrationSummary]
     /// Registrations that need factory arguments or an enclosing object, so verification could not resolve them.
     public let skipped: [RegistrationSummary]
-    /// Which registration's factory resolved which, as observed in the sandbox, without duplicates.
+    /// Which registration needed which, as observed in the sandbox, without duplicates.
+    ///
+    /// Edges come from what each factory resolved, and from what the injected properties (`@Injected`, `@InjectedWeakly`, `@InjectedConf`) of each instance built
+    /// resolve at their first read. A configuration key an `@InjectedConf` property reads is an edge to a dependency
+    /// in container `Conf` (`Conf[notesSearchLimit]`).
     public let edges: [DependencyEdge]
     /// Everything wrong, in the order found.
     public let defects: [VerificationDefect]
@@ -180,6 +184,10 @@ public enum VerificationDefect: Hashable, Sendable, CustomStringConvertible {
     case captiveDependency(holder: RegistrationSummary, captive: RegistrationSummary)
     /// Resolving `registration` failed for another reason (its factory threw, a type mismatch, …).
     case resolutionFailed(registration: RegistrationSummary, message: String)
+    /// A lazily injected property (`@Injected`, `@InjectedWeakly`, `@InjectedConf`) of the instance `holder` builds
+    /// cannot be injected: its first read would stop the process. `property` is its declaration
+    /// (`@Injected var store`), `location` its file and line.
+    case unresolvableProperty(holder: RegistrationSummary, property: String, location: String, message: String)
 
     /// The defect in words, with what to do about it.
     ///
@@ -206,6 +214,9 @@ public enum VerificationDefect: Hashable, Sendable, CustomStringConvertible {
                 + "needed instead of in the factory."
         case .resolutionFailed(let registration, let message):
             return "Resolving \(registration) failed: \(message)"
+        case .unresolvableProperty(let holder, let property, let location, let message):
+            return "\(property) at \(location), of the \(holder.valueType) built by \(holder), cannot be injected: "
+                + "\(message) Recovery: register what it needs, or declare the property optional."
         }
     }
 }

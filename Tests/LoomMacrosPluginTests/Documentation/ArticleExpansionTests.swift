@@ -69,8 +69,8 @@ private let generatingCode = "Modules/LoomMacros/LoomMacros.docc/Articles/Genera
         let overload = """
             @_disfavoredOverload
             @PreferredInitializer
-            convenience init(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) {
-                self.init(networkingSession: _injectedParameter(byType: NetworkingSession.self, fileID: _loomFileID, line: _loomLine))
+            convenience init() {
+                self.init(networkingSession: _injectedParameter(byType: NetworkingSession.self, fileID: "TestModule/test.swift", line: 2))
             }
             """
         assertExpansion(
@@ -93,9 +93,12 @@ private let generatingCode = "Modules/LoomMacros/LoomMacros.docc/Articles/Genera
                 """,
             // `@PreferredInitializer` generates nothing; left out, the expansion keeps the attribute as written.
             macroSpecs: loomMacroSpecs.filter { $0.key != "PreferredInitializer" })
+        // The article places the class in a file of an app module: only the reported location differs.
+        let inArticle = overload.replacing(
+            "\"TestModule/test.swift\", line: 2", with: "\"MyApp/UploadService.swift\", line: 4")
         #expect(
             try article(generatingCode).contains(
-                "For the initialiser above the macro generates:\n\n```swift\n" + overload))
+                "For the initialiser above the macro generates:\n\n```swift\n" + inArticle))
     }
 
     @Test func theRegisterableExpansions() throws {
@@ -184,8 +187,8 @@ private let generatingCode = "Modules/LoomMacros/LoomMacros.docc/Articles/Genera
     @Test func theAsyncFunctionOverload() throws {
         let overload = """
             @_disfavoredOverload
-            func migrate(_loomFileID: StaticString = #fileID, _loomLine: UInt = #line) async throws {
-                try await migrate(database: _loadedParameter(byType: Database.self, fileID: _loomFileID, line: _loomLine))
+            func migrate() async throws {
+                try await migrate(database: _loadedParameter(byType: Database.self, fileID: "TestModule/test.swift", line: 2))
             }
             """
         assertExpansion(
@@ -202,9 +205,11 @@ private let generatingCode = "Modules/LoomMacros/LoomMacros.docc/Articles/Genera
                 \(overload.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
                 }
                 """)
+        // The article places the class in a file of an app module: only the reported location differs.
+        let inArticle = overload.replacing("\"TestModule/test.swift\"", with: "\"MyApp/Migrator.swift\"")
         #expect(
             try article(generatingCode).contains(
-                "For `migrate(database:)` the macro generates:\n\n```swift\n" + overload))
+                "For `migrate(database:)` the macro generates:\n\n```swift\n" + inArticle))
     }
 
     @Test(arguments: [

@@ -1,4 +1,4 @@
-// The snippet of the article "Migrating from GlobalConfModule" (Modules/Loom/Loom.docc/Articles/
+// The snippets of the article "Migrating from GlobalConfModule" (Modules/Loom/Loom.docc/Articles/
 // MigratingFromGlobalConfModule.md), compiled and run. Keep the two in step. `print` is shadowed so that the test
 // can read what the snippet prints. The public keys need `public import LoomMacros` in this target, which enables
 // `InternalImportsByDefault`. Setting a root value changes the whole process, so the snippet runs in a child
@@ -26,6 +26,17 @@ private struct Checkout {
     @InjectedConf(\.analytics) var analytics: any Analytics
 }
 
+// "Namespaces".
+extension ConfKeys {
+    /// The article's namespace.
+    public struct AmazingNamespace: Sendable {}
+    /// `\.amazingNamespace.<key>`.
+    public var amazingNamespace: AmazingNamespace { AmazingNamespace() }
+}
+extension ConfKeys.AmazingNamespace {
+    #declareConfKey("amazingFlag", Bool.self, defaultValue: true)
+}
+
 @Suite struct MigratingFromGlobalConfModuleTests {
     @Test func keysAccessorsAndOverrides() async {
         await #expect(processExitsWith: .success) {
@@ -40,6 +51,26 @@ private struct Checkout {
                 print(Conf.myBool)
             }
             #expect(printed == ["false", "true"])
+        }
+    }
+
+    @Test func aHandWrittenNamespaceReplacesDeclareNamespaceKey() {
+        let printed = PrintCapture.lines {
+            print(Conf[\.amazingNamespace.amazingFlag])  // true
+        }
+        #expect(printed == ["true"])
+    }
+
+    @Test func anOverrideScopeHoldsOnlyItsOwnKeys() async {
+        await #expect(processExitsWith: .success) {
+            let printed = PrintCapture.lines {
+                Conf.withValue(false, for: \.myBool) {
+                    Conf.setRootValue(ConsoleAnalytics(), for: \.analytics)  // another key's root value…
+                    print(Conf[\.analytics].track("seen"))  // …is visible at once: "console: seen"
+                    print(Conf.myBool)  // false: the overridden key keeps its override
+                }
+            }
+            #expect(printed == ["console: seen", "false"])
         }
     }
 }

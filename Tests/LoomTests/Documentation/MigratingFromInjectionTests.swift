@@ -1,5 +1,5 @@
-// The snippet of the article "Migrating from Injection" (Modules/Loom/Loom.docc/Articles/MigratingFromInjection.md),
-// compiled and run. Keep the two in step. `print` is shadowed so that the test can read what the snippet prints.
+// The snippets of the article "Migrating from Injection" (Modules/Loom/Loom.docc/Articles/MigratingFromInjection.md),
+// compiled and run. Keep the two in step. `Clock`, `SystemClock` and `FixedClock` are defined here. `print` is shadowed so that the test can read what the snippet prints.
 // Assigning through `InjectedValues` changes the whole process, so that part runs in a child process (an exit
 // test).
 import Loom
@@ -22,6 +22,22 @@ extension InjectedValues {
     var networkProvider: any NetworkProviding {
         get { Self[NetworkProviderKey.self] }
         set { Self[NetworkProviderKey.self] = newValue }
+    }
+}
+
+protocol Clock: Sendable { func now() -> String }
+private struct SystemClock: Clock { func now() -> String { "system" } }
+private struct FixedClock: Clock { func now() -> String { "fixed" } }
+
+// "Keys".
+private struct ClockKey: InjectionKey {
+    static let defaultValue: any Clock = SystemClock()  // was `static var currentValue: Clock = SystemClock()`
+}
+
+extension InjectedValues {
+    var clock: any Clock {
+        get { Self[ClockKey.self] }
+        set { Self[ClockKey.self] = newValue }
     }
 }
 
@@ -53,6 +69,16 @@ final class NetworkSettings {
 
             NetworkSettings().networkProvider = NetworkProvider()
             #expect(controller.networkProvider.requestData() == "live data")
+        }
+    }
+
+    @Test func aKeyDeclaresAnImmutableDefaultAndInjectedValuesSetsTheCurrentValue() async {
+        await #expect(processExitsWith: .success) {
+            let printed = PrintCapture.lines {
+                InjectedValues[\.clock] = FixedClock()  // was `ClockKey.currentValue = FixedClock()`
+                print(InjectedValues[\.clock].now())  // "fixed"
+            }
+            #expect(printed == ["fixed"])
         }
     }
 }

@@ -1,6 +1,7 @@
-// The snippet of the article "Migrating from StitcherMacros" (Modules/Loom/Loom.docc/Articles/
-// MigratingFromStitcherMacros.md), compiled and run. Keep the two in step. The generated overloads resolve from the
-// process-wide graph, so that part runs in a child process (an exit test).
+// The snippets of the article "Migrating from StitcherMacros" (Modules/Loom/Loom.docc/Articles/
+// MigratingFromStitcherMacros.md), compiled and run. Keep the two in step. Departures: the generated overloads
+// resolve from the process-wide graph, so those parts run in child processes (exit tests); `Entity` and
+// `EntityRepository` are defined here. The manifest line is not compiled.
 import Foundation
 import LoomMacros
 import Testing
@@ -24,7 +25,30 @@ private final class Service: Sendable {
     init() {}
 }
 
+private struct Entity: Equatable, Sendable { let id: Int }
+private final class EntityRepository: Sendable {
+    let entities = [Entity(id: 1)]
+}
+
+// "Generated overloads".
+private protocol EntityFinding {
+    func findAll() -> [Entity]
+}
+
+private final class EntityFinder: EntityFinding {
+    @InjectedParameters
+    func findAll(in repository: EntityRepository) -> [Entity] { repository.entities }
+}
+
 @Suite struct MigratingFromStitcherMacrosTests {
+    @Test func aGeneratedOverloadSatisfiesAProtocolRequirement() async {
+        await #expect(processExitsWith: .success) {
+            DependencyGraph.activate(Container { EntityRepository() })
+            let finder: any EntityFinding = EntityFinder()
+            #expect(finder.findAll() == [Entity(id: 1)])
+        }
+    }
+
     @Test func aRegisterableTypeCarriesItsRegistration() throws {
         let container = Container {
             Service.dependencyRegistration

@@ -66,6 +66,16 @@ enum GraphRendering {
             }
             lines.append("  end")
         }
+        // Configuration keys read by `@InjectedConf` properties: edges end there, outside every container.
+        let keys = report.edges.map(\.dependency).filter { identifiers[$0] == nil && $0.container == "Conf" }
+        if !keys.isEmpty {
+            lines.append("  subgraph conf[\"Conf\"]")
+            for key in keys where identifiers[key] == nil {
+                identifiers[key] = "k\(identifiers.count)"
+                lines.append("    \(identifiers[key]!)[\"\(escaped(key.key))\"]")
+            }
+            lines.append("  end")
+        }
         for (index, container) in containers.enumerated() {
             guard let parent = container.parent, let parentIndex = containers.firstIndex(where: { $0 === parent })
             else { continue }

@@ -12,7 +12,8 @@ import LoomDemoStorage
 public enum NotesSearch {
     /// The search feature's container, named `search`, below ``LoomDemoStorage/NotesStorage/container``.
     ///
-    /// Registers ``TermMatcher`` (a new value each time).
+    /// Registers ``TermMatcher`` (a new value each time) and ``NoteSearch``, the feature's entry point, whose
+    /// properties resolve the storage feature's store, the matcher and the result limit.
     ///
     /// ```swift
     /// let matcher: TermMatcher = try NotesSearch.container.resolve()
@@ -33,8 +34,13 @@ public enum NotesSearch {
     /// - Parameter parent: The container that provides `any NoteStore`.
     /// - Returns: A new container named `search`.
     public static func makeContainer(parent: Container) -> Container {
-        Container(name: "search", parent: parent) {
+        let container = Container(name: "search", parent: parent) {
             Dependency { TermMatcher() }
         }
+        // The entry point resolves from this very container (held unowned: the registration lives inside it).
+        container.add {
+            Dependency { [unowned container] in NoteSearch(container: container) }
+        }
+        return container
     }
 }

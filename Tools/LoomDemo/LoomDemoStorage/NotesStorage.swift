@@ -13,12 +13,13 @@ public enum NotesStorage {
     /// The storage feature's container, named `storage`.
     ///
     /// Registers:
-    /// - `any NoteStore`: the store chosen by `Conf[\.notesStoreKind]`, read on every resolution, so a change of
-    ///   configuration takes effect for the next resolution: a ``FileNoteStore`` for `Conf[\.notesStorePath]` (a
-    ///   leading `~` meaning the home folder), or
-    ///   the process's ``MemoryNoteStore``. A new value each time (`.instance`): the store's state is in the file or
-    ///   in the memory store.
+    /// - `any NoteStore`: the store chosen by the ``StoreSettings``, read on every resolution, so a change of
+    ///   configuration takes effect for the next resolution: a ``FileNoteStore`` for the settings' path (a leading `~`
+    ///   meaning the home folder), or the process's ``MemoryNoteStore``. A new value each time (`.instance`): the
+    ///   store's state is in the file or in the memory store.
     /// - ``MemoryNoteStore``: one per process (`.singleton`).
+    /// - ``StoreSettings``: the feature's settings, read from `Conf` on every access.
+    /// - ``Notebook``: the feature's entry point, whose `@Injected` properties resolve the store and the clock.
     ///
     /// To use another store, register it as `any NoteStore` in a child of this container:
     ///
@@ -30,13 +31,16 @@ public enum NotesStorage {
     /// ```
     public static let container = Container(name: "storage", parent: NotesCore.container) {
         Dependency { MemoryNoteStore() }.scope(.singleton)
+        Dependency { StoreSettings() }
         Dependency { () -> any NoteStore in try configuredStore() }.scope(.instance)
+        Dependency { Notebook() }
     }
 
-    /// The store the configuration asks for.
+    /// The store the settings ask for.
     private static func configuredStore() throws -> any NoteStore {
-        switch Conf[\.notesStoreKind] {
-        case .file: FileNoteStore(path: NotesDefaults.expandingTilde(in: Conf[\.notesStorePath]))
+        let settings = try container.resolve(StoreSettings.self)
+        return switch settings.kind {
+        case .file: FileNoteStore(path: NotesDefaults.expandingTilde(in: settings.path))
         case .memory: try container.resolve(MemoryNoteStore.self)
         }
     }
