@@ -97,9 +97,12 @@ final class ArgumentSlot<each Parameter: Hashable & Sendable>: OnceSlot, @unchec
 
 /// The argument-tuple slots of one cache: a lock-free table readers probe, replaced by a larger copy when it fills up
 /// (writers, serialised by `lock`).
+///
+/// The table is created with the first slot: a registration with parameters that is never resolved (most of a large
+/// app's) costs no table.
 @usableFromInline
 final class ArgumentSlots: Sendable {
-    @usableFromInline let table = AtomicReference<ConcurrentTable<OnceSlot>>(ConcurrentTable(minimumCapacity: 8))
+    @usableFromInline let table = AtomicReference<ConcurrentTable<OnceSlot>>(nil)
     /// The writers' lock; holds the number of slots.
     private let lock = LoomLock(0)
 
@@ -109,7 +112,14 @@ final class ArgumentSlots: Sendable {
         var retired: ConcurrentTable<OnceSlot>?
         let slot = lock.withLock { count in
             // The writer's own table: only this lock's holder replaces it.
-            let current = table.loadRetained()!
+            guard let current = table.loadRetained() else {
+                let created = make()
+                let first = ConcurrentTable<OnceSlot>(minimumCapacity: 8)
+                _ = first.store(created, hash: hash, matching: { $0 === created })
+                _ = table.exchange(first)
+                count = 1
+                return created
+            }
             if let existing = current.node(hash: hash, matching: matches) { return existing }
             let created = make()
             if current.hasRoom(forAdditional: 1) {
@@ -131,7 +141,7 @@ final class ArgumentSlots: Sendable {
     func removeAll(where shouldRemove: ((OnceSlot) -> Bool)? = nil) -> [OnceSlot] {
         var removed: [OnceSlot] = []
         let retired: ConcurrentTable<OnceSlot>? = lock.withLock { count in
-            let current = table.loadRetained()!
+            guard let current = table.loadRetained() else { return nil }
             var kept: [(hash: UInt, node: OnceSlot)] = []
             for slot in current.slotsInAddressOrder() {
                 if shouldRemove?(slot.node) ?? true { removed.append(slot.node) } else { kept.append(slot) }

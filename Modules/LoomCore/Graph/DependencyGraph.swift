@@ -137,7 +137,7 @@ public enum DependencyGraph {
     ///
     /// ```swift
     /// viewModel.$session.autoreload()
-    /// DependencyGraph.activate(loggedInContainer)
+    /// await DependencyGraph.activate(loggedInContainer)
     /// await DependencyGraph.waitForPendingInvalidations()
     /// // viewModel.session is now the logged-in container's session
     /// ```
