@@ -31,6 +31,25 @@ package struct ResolutionEnvironment: Sendable {
         guard let isolatedCaches else { return cache }
         return isolatedCaches.cache(for: entry)
     }
+
+    /// The published box of `entry`'s plain slot in this environment (`cache` is the entry's own), unretained.
+    ///
+    /// The settled fast path's read: unlike `cache(for:_:).publishedBox(in:)`, no cache is handed back owned, so the
+    /// live case costs no retain and release of the entry's cache.
+    @inlinable @inline(__always)
+    package func publishedBox(
+        of entry: RegistrationEntry, _ cache: EntryCache, in section: ReadSection.Token
+    ) -> Unretained<InstanceBox>? {
+        guard let isolatedCaches else { return cache.publishedBox(in: section) }
+        return isolatedCaches.cache(for: entry).publishedBox(in: section)
+    }
+
+    /// The published value of `entry`'s plain slot in this environment, or `nil` (see ``publishedBox(of:_:in:)``).
+    @inline(__always)
+    package func publishedValue<Value>(of entry: RegistrationEntry, _ cache: EntryCache, as type: Value.Type) -> Value? {
+        guard let isolatedCaches else { return cache.publishedValue(Value.self) }
+        return isolatedCaches.cache(for: entry).publishedValue(Value.self)
+    }
 }
 
 /// Instance caches private to one isolated scope, created on demand per registration and found without a lock.
@@ -60,7 +79,7 @@ package final class IsolatedCaches: Sendable {
         let hash = Self.hash(of: entry)
         let found = ReadSection.run { section in
             table.load(in: section)?.withObject { table in
-                table.find(hash: hash, in: section) { $0.entry === entry }?.withObject(\.cache)
+                table.find(hash: hash, in: section) { $0.entry === entry }?.withObject { $0.cache }
             }
         }
         return found ?? makeCache(for: entry, hash: hash)

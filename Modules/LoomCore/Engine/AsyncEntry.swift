@@ -39,7 +39,7 @@ package final class AsyncEntry<Value: Sendable>: RegistrationEntry, @unchecked S
     override package func resolveErased(
         arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
     ) throws -> Any {
-        if let cache, let value = environment.cache(for: self, cache).publishedValue(Value.self) { return value }
+        if let cache, let value = environment.publishedValue(of: self, cache, as: Value.self) { return value }
         throw InjectionError.asynchronousDependency(failureContext)
     }
 

@@ -84,8 +84,10 @@ extension EntryProbe {
             }
             var box: Unretained<InstanceBox>?
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
-            if let slot = entry.plainSlot, entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent) {
-                box = environment.cache(for: entry, slot).publishedBox(in: section)
+            // The condition comes first: with no call between reading `plainSlot` and using it, the slot is borrowed, not
+            // retained.
+            if entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent), let slot = entry.plainSlot {
+                box = environment.publishedBox(of: entry, slot, in: section)
             }
             return EntryProbe(
                 section: section, box: box, entry: Unretained(entry),
@@ -112,7 +114,9 @@ extension EntryProbe {
     /// Probes the overlay's registrations first (its container's chain), then — unless it hides them — `scope`'s.
     ///
     /// Cached instances come from the overlay's environment. Verification sandboxes record every resolution, so they
-    /// take the general path.
+    /// take the general path. Never inlined: it reads the task-local context, which would bloat every probe that
+    /// inlines ``probe(_:in:hash:valueTypeBits:matching:)`` and keep the common case's table probe out of line.
+    @inline(never)
     private static func probeThroughOverlay(
         _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
         matching matches: (RegistrationKey) -> Bool
@@ -170,6 +174,15 @@ extension Registry {
 // MARK: - Typed readers
 
 extension EntryProbe {
+    /// The kind of `entry`'s factory.
+    ///
+    /// Read here rather than in the inlined readers: read from another module's specialisation, the field costs a
+    /// dynamic exclusivity check (`swift_beginAccess`, about fifty instructions) where this call costs five.
+    @usableFromInline
+    package static func kind(of entry: Unretained<RegistrationEntry>) -> EntryKind {
+        entry.withObject { $0.kind }
+    }
+
     /// Reads the probed registration's value and leaves the read section.
     ///
     /// The value is its published instance, or a new one from its synchronous factory (a main-actor factory runs only
@@ -185,7 +198,7 @@ extension EntryProbe {
             ReadSection.exit(section)
             return nil
         }
-        switch entry.withObject(\.kind) {
+        switch EntryProbe.kind(of: entry) {
         case .synchronous:
             // Retain the entry before leaving the section: its factory runs outside it.
             let registration = entry.assumingType(PlainEntry<T>.self).object
@@ -245,7 +258,7 @@ extension EntryProbe {
             return nil
         }
         let environment = environment
-        switch entry.withObject(\.kind) {
+        switch EntryProbe.kind(of: entry) {
         case .synchronous:
             let registration = entry.assumingType(PlainEntry<T>.self).object
             ReadSection.exit(section)
@@ -275,7 +288,7 @@ extension EntryProbe {
             return nil
         }
         let environment = environment
-        switch entry.withObject(\.kind) {
+        switch EntryProbe.kind(of: entry) {
         case .synchronous:
             let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
             ReadSection.exit(section)

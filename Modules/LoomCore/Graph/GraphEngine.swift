@@ -54,6 +54,9 @@ package final class GraphEngine: @unchecked Sendable {
 
     /// Enters a read section and probes the merged index for the registration under `hash` that `matches`, usable
     /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
+    ///
+    /// Inlined into the plain and named probes, so their `matches` is a direct comparison, not a closure call per node.
+    @inline(__always)
     package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
         let section = ReadSection.enter()
         guard let index = indexReference.load(in: section) else { return EntryProbe(section: section) }

@@ -255,9 +255,16 @@ package enum TableHash {
     }
 
     /// Whether two names are the same identity: the same UTF-8 bytes.
+    ///
+    /// Compares contiguous bytes (every native string's, small ones copied to the stack), not `String.UTF8View`'s
+    /// generic iteration, which costs about 70 instructions a byte.
     @inlinable
     package static func sameName(_ left: String, _ right: String) -> Bool {
-        left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8)
+        guard left.utf8.count == right.utf8.count else { return false }
+        let equal = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }
+        }
+        return (equal ?? nil) ?? left.utf8.elementsEqual(right.utf8)
     }
 
     /// `hash`, or `1` in place of `0`.
