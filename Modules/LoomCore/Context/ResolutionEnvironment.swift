@@ -46,7 +46,8 @@ package struct ResolutionEnvironment: Sendable {
 
     /// The published value of `entry`'s plain slot in this environment, or `nil` (see ``publishedBox(of:_:in:)``).
     @inline(__always)
-    package func publishedValue<Value>(of entry: RegistrationEntry, _ cache: EntryCache, as type: Value.Type) -> Value? {
+    package func publishedValue<Value>(of entry: RegistrationEntry, _ cache: EntryCache, as type: Value.Type) -> Value?
+    {
         guard let isolatedCaches else { return cache.publishedValue(Value.self) }
         return isolatedCaches.cache(for: entry).publishedValue(Value.self)
     }
