@@ -12,9 +12,18 @@ enum LifecycleFixtures {
     /// Three `.scoped` registrations with (empty) release hooks, so closing a scope runs three hooks.
     static let container: Container = {
         let container = Container(name: "lifecycle-benchmark", logger: DisabledLogger())
-        container.register(scope: .scoped) { ScopedContext() } onRelease: { _ in }
-        container.register(scope: .scoped) { ScopedUser() } onRelease: { _ in }
-        container.register(scope: .scoped) { ScopedTransaction() } onRelease: { _ in }
+        container.register(scope: .scoped) {
+            ScopedContext()
+        } onRelease: { _ in
+        }
+        container.register(scope: .scoped) {
+            ScopedUser()
+        } onRelease: { _ in
+        }
+        container.register(scope: .scoped) {
+            ScopedTransaction()
+        } onRelease: { _ in
+        }
         return container
     }()
 }
