@@ -74,17 +74,6 @@ import Testing
         #expect(fixture.log.all == ["other", "singleton"])
     }
 
-    @Test func theGraphsResetsReleaseTheActiveContainersInstances() async throws {
-        let fixture = try Fixture("lifecycle.trigger.graph")
-        await DependencyGraph.activate(fixture.container)
-        defer { DependencyGraph.deactivate(fixture.container) }
-        DependencyGraph.resetCachedInstances(scope: .singleton)
-        #expect(fixture.log.all == ["singleton"])
-        DependencyGraph.resetCachedInstances()
-        #expect(Set(fixture.log.all) == ["singleton", "shared", "managed"])
-        #expect(fixture.log.all.count == 3)
-    }
-
     @Test func deactivationReleasesTheContainersInstances() async throws {
         let fixture = try Fixture("lifecycle.trigger.deactivate")
         await DependencyGraph.activate(fixture.container)
