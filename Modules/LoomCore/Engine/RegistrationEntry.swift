@@ -1,4 +1,4 @@
-internal import LoomRuntime
+public import LoomRuntime
 
 /// Where a registration was written.
 package struct SourceOrigin: Sendable, Equatable, CustomStringConvertible {
@@ -48,9 +48,12 @@ package struct RegistrationAlias: Sendable {
 @usableFromInline
 package final class RegistrationOwner: Sendable {
     package let description: String
+    /// Where the container's events go; release failures that nobody awaits are logged here.
+    package let logTarget: LogTarget
 
-    package init(description: String) {
+    package init(description: String, logTarget: LogTarget = LogTarget(nil)) {
         self.description = description
+        self.logTarget = logTarget
     }
 }
 
@@ -67,6 +70,8 @@ package struct RegistrationAttributes: Sendable {
     package var alternative: RegistrationAlternative?
     package var takesEnclosingObject: Bool
     package var eagerness: DependencyEagerness
+    /// What runs when a cached instance leaves its cache (`onRelease`); `nil` for most registrations.
+    package var releaseHook: ReleaseHook?
 
     package init(
         locator: DependencyLocator,
@@ -77,8 +82,10 @@ package struct RegistrationAttributes: Sendable {
         aliases: [RegistrationAlias] = [],
         scope: DependencyScope,
         eagerness: DependencyEagerness = .lazy,
-        origin: SourceOrigin
+        origin: SourceOrigin,
+        releaseHook: ReleaseHook? = nil
     ) {
+        self.releaseHook = releaseHook
         self.locator = locator
         self.alternative = alternative
         self.valueType = valueType
@@ -143,8 +150,10 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     package let owner: RegistrationOwner
     /// Registration order within the process, for deterministic iteration.
     package let sequence: UInt
-    /// `nil` for `.instance`.
+    /// `nil` for `.instance`; for `.scoped`, never filled (each request scope keeps its own caches).
     @usableFromInline package let cache: EntryCache?
+    /// Runs the registration's release hook; `nil` without one (and for `.instance`, which Loom never releases).
+    package let releaser: Releaser?
     /// `cache`, when the registration takes no arguments (the cache is then its only slot), for the lock-free probes.
     @usableFromInline package let plainSlot: EntryCache?
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
@@ -159,6 +168,8 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     @usableFromInline package let hasAliases: Bool
     /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
     package let locatesOptional: Bool
+    /// Whether the registration is `.scoped`: its instances live in request scopes, never in `cache`.
+    @usableFromInline package let isScoped: Bool
 
     private static let sequenceCounter = AtomicCounter()
 
@@ -179,24 +190,36 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         let hasParameters = !attributes.parameterTypes.isEmpty
         let cache: EntryCache?
         let scope = attributes.scope
+        let releaser: Releaser? =
+            scope.isCached
+            ? attributes.releaseHook.map { Releaser($0, registration: key.description, logTarget: owner.logTarget) }
+            : nil
+        self.releaser = releaser
+        isScoped = scope.kindTag == DependencyScope.scoped.kindTag
         switch scope {
         case .instance:
             cache = nil
             receipt = nil
         case .shared:
-            cache = reusedCache?.isWeak == true ? reusedCache : EntryCache(isWeak: true, hasParameters: hasParameters)
+            cache =
+                reusedCache?.isWeak == true
+                ? reusedCache : EntryCache(isWeak: true, hasParameters: hasParameters, releaser: releaser)
             receipt = nil
-        case .singleton:
-            cache = reusedCache?.isWeak == false ? reusedCache : EntryCache(isWeak: false, hasParameters: hasParameters)
+        case .singleton, .scoped:
+            cache =
+                reusedCache?.isWeak == false
+                ? reusedCache : EntryCache(isWeak: false, hasParameters: hasParameters, releaser: releaser)
             receipt = nil
         case .managed(let provider):
             let managedCache =
-                reusedCache?.isWeak == false ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters)
+                reusedCache?.isWeak == false
+                ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters, releaser: releaser)
             cache = managedCache
             receipt = ManagedReceiptBox(provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() })
         }
         self.cache = cache
-        plainSlot = !hasParameters && !attributes.takesEnclosingObject ? cache : nil
+        // A `.scoped` registration has no slot the lock-free probes could read: its instance depends on the scope.
+        plainSlot = !hasParameters && !attributes.takesEnclosingObject && !isScoped ? cache : nil
         hasAliases = !attributes.aliases.isEmpty
         if case .type(_, let type) = attributes.locator.storage {
             locatesOptional = TypeShape.isOptional(type)
@@ -326,7 +349,22 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     @inlinable
     package func resolve(in environment: ResolutionEnvironment) throws -> Value {
         guard let cache else { return try Construction.produce(self) { try factory() } }
+        if _slowPath(isScoped), let scoped = RequestScope.existingCache(for: self) {
+            // An instance the request scope already built, read with the box type known in the caller.
+            let section = ReadSection.enter()
+            if let box = scoped.publishedBox(in: section), let value = box.value(as: Value.self) {
+                ReadSection.exit(section)
+                return value
+            }
+            ReadSection.exit(section)
+        }
         return try resolveCached(cache, in: environment)
+    }
+
+    /// Builds (or finds) the instance in a request scope's `cache`; the scope is its task's current one.
+    @usableFromInline
+    package func resolve(inScopeCache cache: EntryCache) throws -> Value {
+        try Construction.cachedValue(of: self, in: cache) { try Construction.produce(self) { try factory() } }
     }
 
     @usableFromInline
@@ -406,7 +444,7 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     package func resolve(_ arguments: repeat each Parameter, in environment: ResolutionEnvironment) throws -> Value {
         guard let cache else { return try Construction.produce(self) { try factory(repeat each arguments) } }
         let hash = EntryCache.argumentHash(repeat each arguments)
-        let entryCache = environment.cache(for: self, cache)
+        let entryCache = try environment.cache(for: self, cache)
         if let value = entryCache.publishedValue(Value.self, forArguments: repeat each arguments, hash: hash) {
             return value
         }

@@ -125,9 +125,7 @@ package final class GraphEngine: @unchecked Sendable {
         }
         guard let (retired, unreachable) = outcome else { return }
         retire(retired)
-        for registry in unreachable {
-            for entry in registry.entries { entry.cache?.reset() }
-        }
+        Release.run(unreachable.flatMap { $0.entries.flatMap { $0.cache?.takeReleases() ?? [] } })
         container.logTarget.log(.debug, "Deactivated \(container.description)", file: fileID, line: line)
         releaseUnusedStorageIfEnabled()
         emit(DependencyGraphChange(kind: .deactivated, containers: [container.description]))
@@ -144,9 +142,7 @@ package final class GraphEngine: @unchecked Sendable {
             return (rebuild(&state), registries, names)
         }
         retire(retired)
-        for registry in registries {
-            for entry in registry.entries { entry.cache?.reset() }
-        }
+        Release.run(registries.flatMap { $0.entries.flatMap { $0.cache?.takeReleases() ?? [] } })
         emit(DependencyGraphChange(kind: .deactivatedAll, containers: names))
     }
 
@@ -321,7 +317,7 @@ package final class GraphEngine: @unchecked Sendable {
     {
         var deferred: [RegistrationEntry] = []
         for entry in entries
-        where entry.eagerness == .eager && entry.cache != nil && entry.key.parameters == .none {
+        where entry.eagerness == .eager && entry.cache != nil && !entry.isScoped && entry.key.parameters == .none {
             let buildsHere =
                 switch entry.kind {
                 case .synchronous: true
