@@ -174,8 +174,9 @@ let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
     // The settings come from the command line, `LOOM_DEMO_*` variables and a JSON file through
     // LoomConfigurationSources (`loom-demo config` shows each one's source).
     ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
-    ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
-    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage"]),
+    // `watch`'s services (the auto-saver, the index refresher) conform to swift-service-lifecycle's `Service`.
+    ("LoomDemoStorage", ["Loom", "LoomDemoCore", serviceLifecycle]),
+    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
     (
         "LoomDemoApp",
         [
@@ -183,7 +184,14 @@ let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
             "LoomDemoSearch", "LoomConfigurationSources", configuration, systemPackage,
         ]
     ),
-    ("LoomDemoCommands", ["Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", argumentParser]),
+    // `watch` runs the services through LoomServiceLifecycle.
+    (
+        "LoomDemoCommands",
+        [
+            "Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", "LoomServiceLifecycle",
+            unixSignals, logging, argumentParser,
+        ]
+    ),
 ]
 targets += demoModules.map {
     .target(name: $0.name, dependencies: $0.dependencies, path: "Tools/LoomDemo/\($0.name)")

@@ -20,6 +20,7 @@ public enum NotesStorage {
     /// - ``MemoryNoteStore``: one per process (`.singleton`).
     /// - ``StoreSettings``: the feature's settings, read from `Conf` on every access.
     /// - ``Notebook``: the feature's entry point, whose `@Injected` properties resolve the store and the clock.
+    /// - ``AutoSaver``: the service saving `watch`'s drafts, one per process until released (`.singleton`).
     ///
     /// To use another store, register it as `any NoteStore` in a child of this container:
     ///
@@ -34,6 +35,8 @@ public enum NotesStorage {
         Dependency { StoreSettings() }
         Dependency { () -> any NoteStore in try configuredStore() }.scope(.instance)
         Dependency { Notebook() }
+        // Saves `watch`'s drafts; a service LoomServiceLifecycle runs.
+        Dependency { AutoSaver() }.scope(.singleton)
     }
 
     /// The store the settings ask for.
