@@ -114,6 +114,14 @@ public struct RegisterableScope: Sendable {
     /// ```
     public static let singleton = RegisterableScope(scope: .singleton)
 
+    /// One instance per request scope (`container.withScope { … }`).
+    ///
+    /// ```swift
+    /// @Registerable(scope: .scoped)
+    /// final class RequestContext: Sendable { init() {} }
+    /// ```
+    public static let scoped = RegisterableScope(scope: .scoped)
+
     /// The same instance until `provider` invalidates it.
     ///
     /// ```swift

@@ -23,6 +23,7 @@ final class BadInputUnregistered: Sendable {}
 final class BadInputConnection: Sendable {}
 /// Registered on the main actor; not `Sendable`.
 final class BadInputViewModel {}
+final class BadInputRequestContext: Sendable {}
 
 /// A parent and a child container holding a registration of every scope, plus registrations made to fail.
 ///
@@ -73,6 +74,7 @@ final class BadInputFixture: Sendable {
         container.register(scope: .singleton) { (key: Int) -> BadInputKeyed in BadInputKeyed(key: key) }
         container.register(scope: .singleton) { () async throws -> BadInputConnection in BadInputConnection() }
         container.register(on: MainActor.self, scope: .singleton) { BadInputViewModel() }
+        container.register(scope: .scoped) { BadInputRequestContext() }
         container.add {
             Dependency(named: "\(prefix).count") { 42 }
             Dependency(named: "\(prefix).duplicate") { 1 }

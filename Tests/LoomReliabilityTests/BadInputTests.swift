@@ -70,6 +70,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             return expect(context.locator == .type(BadInputViewModel.self), "locator \(context.locator)")
                 + expect(actor == "MainActor", "actor \(actor)")
         },
+        BadInput("a .scoped registration resolved outside any request scope") { fixture in
+            _ = try fixture.container.resolve(BadInputRequestContext.self)
+        } check: { _, error in
+            guard case .outsideRequestScope(let context)? = error else { return ["expected outsideRequestScope"] }
+            return expect(context.locator == .type(BadInputRequestContext.self), "locator \(context.locator)")
+        },
         BadInput("two registrations conforming to one protocol") { fixture in
             _ = try fixture.aliasing.resolve((any BadInputPricing).self)
         } check: { _, error in
@@ -219,6 +225,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     static let allCaseNames: Set<String> = [
         "missingDependency", "multipleDependencies", "mismatchedDependencyType", "invalidDependencyParameters",
         "cyclicDependencyReference", "containerLocked", "factoryFailed", "asynchronousDependency", "isolatedDependency",
+        "outsideRequestScope",
     ]
 
     /// The case name, spelled out in a switch so a new `InjectionError` case breaks this file's build until a bad
@@ -234,6 +241,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         case .factoryFailed: "factoryFailed"
         case .asynchronousDependency: "asynchronousDependency"
         case .isolatedDependency: "isolatedDependency"
+        case .outsideRequestScope: "outsideRequestScope"
         }
     }
 }

@@ -196,6 +196,259 @@ extension Container {
             as: T.self)
     }
 
+    // MARK: Release hooks
+
+    // Each form comes twice: `register(scope:onRelease:) { factory }` and `register(scope:) { factory } onRelease: { … }`
+    // (the second keeps call sites to one kind of closure argument).
+
+    /// Registers a factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton, onRelease: { $0.close() }) { Pool() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
+    ///   - factory: Builds the value.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        onRelease: @escaping @Sendable (T) throws -> Void,
+        _ factory: @escaping @Sendable () throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers a factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { Pool() } onRelease: { $0.close() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - factory: Builds the value.
+    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        _ factory: @escaping @Sendable () throws -> T,
+        onRelease: @escaping @Sendable (T) throws -> Void,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton, onRelease: { $0.close() }) { () async throws in try await Pool.connect() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
+    ///   - factory: Builds the value; may `await`.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        onRelease: @escaping @Sendable (T) throws -> Void,
+        _ factory: @escaping @Sendable () async throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { () async throws in try await Pool.connect() } onRelease: { $0.close() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - factory: Builds the value; may `await`.
+    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        _ factory: @escaping @Sendable () async throws -> T,
+        onRelease: @escaping @Sendable (T) throws -> Void,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers a factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton, onRelease: { pool async in await pool.drain() }) { Pool() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
+    ///   - factory: Builds the value.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        onRelease: @escaping @Sendable (T) async throws -> Void,
+        _ factory: @escaping @Sendable () throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers a factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { Pool() } onRelease: { pool async in await pool.drain() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - factory: Builds the value.
+    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        _ factory: @escaping @Sendable () throws -> T,
+        onRelease: @escaping @Sendable (T) async throws -> Void,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton, onRelease: { pool async in await pool.drain() }) { () async throws in try await Pool.connect() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
+    ///   - factory: Builds the value; may `await`.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        onRelease: @escaping @Sendable (T) async throws -> Void,
+        _ factory: @escaping @Sendable () async throws -> T,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
+    ///
+    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
+    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { () async throws in try await Pool.connect() } onRelease: { pool async in await pool.drain() }
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to register under; usually inferred from the factory's return type.
+    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - factory: Builds the value; may `await`.
+    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        scope: DependencyScope,
+        _ factory: @escaping @Sendable () async throws -> T,
+        onRelease: @escaping @Sendable (T) async throws -> Void,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
+            line: line)
+        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
     // MARK: Actor-isolated factories
 
     /// Registers a factory isolated to the main actor; `T` need not be `Sendable` — a view model, say.
@@ -278,6 +531,7 @@ extension Container {
         parameterTypes: [Any.Type] = [],
         takesEnclosingObject: Bool = false,
         scope: DependencyScope,
+        releaseHook: ReleaseHook? = nil,
         fileID: StaticString,
         line: UInt
     ) -> RegistrationAttributes {
@@ -288,7 +542,8 @@ extension Container {
             parameterTypes: parameterTypes,
             takesEnclosingObject: takesEnclosingObject,
             scope: scope,
-            origin: SourceOrigin(fileID: fileID, line: line)
+            origin: SourceOrigin(fileID: fileID, line: line),
+            releaseHook: releaseHook
         )
     }
 

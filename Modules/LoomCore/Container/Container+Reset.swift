@@ -46,15 +46,23 @@ extension Container {
         let key = RegistrationKey(locator: .type(T.self), alternative: alternative)
         let entries = registry.candidates(for: key)?.filter { $0.key == key } ?? []
         let environment = ResolutionEnvironment.current
-        for entry in entries { environment.reset(entry) }
+        Release.run(entries.flatMap { environment.takeReleases(of: $0) })
         return !entries.isEmpty
     }
 
     package func resetCachedInstances(where include: (DependencyScope) -> Bool) {
+        Release.run(takeCachedInstances(where: include))
+    }
+
+    /// Drops the instances cached by this container's registrations of the scopes `include` picks, in the current
+    /// environment, and returns the releases still to run.
+    package func takeCachedInstances(where include: (DependencyScope) -> Bool) -> [PendingRelease] {
         let environment = ResolutionEnvironment.current
-        for entry in registry.unorderedEntries where entry.cache != nil && include(entry.scope) {
-            environment.reset(entry)
+        var releases: [PendingRelease] = []
+        for entry in registry.unorderedEntries where entry.cache != nil && !entry.isScoped && include(entry.scope) {
+            releases += environment.takeReleases(of: entry)
         }
+        return releases
     }
 }
 
@@ -67,7 +75,7 @@ extension DependencyGraph {
     ///
     /// > Important: Code that already holds an instance keeps it; only the caches let go.
     public static func resetCachedInstances() {
-        for container in reachableContainers { container.resetCachedInstances { _ in true } }
+        Release.run(reachableContainers.flatMap { $0.takeCachedInstances { _ in true } })
     }
 
     /// Drops the instances of one scope cached by the active containers and their parents.
@@ -78,10 +86,10 @@ extension DependencyGraph {
     ///
     /// - Parameter scope: The scope whose instances to drop.
     public static func resetCachedInstances(scope: DependencyScope) {
-        for container in reachableContainers { container.resetCachedInstances { $0.matches(scope) } }
+        Release.run(reachableContainers.flatMap { $0.takeCachedInstances { $0.matches(scope) } })
     }
 
-    private static var reachableContainers: [Container] {
+    package static var reachableContainers: [Container] {
         var seen: Set<ObjectIdentifier> = []
         return activeContainers.flatMap(\.chain).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }

@@ -33,6 +33,8 @@ package final class ResolutionContext: Sendable {
         package var chain: FrameChain?
         /// The construction flow that continues here.
         package var flow: ConstructionFlow?
+        /// The innermost request scope (`Container.withScope`), where `.scoped` instances live.
+        package var requestScope: RequestScope?
 
         package init() {}
     }
@@ -63,6 +65,7 @@ package final class ResolutionContext: Sendable {
     package let lookupPolicy: (any Sendable)?
     package let chain: FrameChain?
     package let flow: ConstructionFlow?
+    package let requestScope: RequestScope?
 
     /// The fields, to derive a changed copy from.
     package var fields: Fields {
@@ -72,6 +75,7 @@ package final class ResolutionContext: Sendable {
         fields.lookupPolicy = lookupPolicy
         fields.chain = chain
         fields.flow = flow
+        fields.requestScope = requestScope
         return fields
     }
 
@@ -84,6 +88,7 @@ package final class ResolutionContext: Sendable {
         lookupPolicy = fields.lookupPolicy
         chain = fields.chain
         flow = fields.flow
+        requestScope = fields.requestScope
         var counted: [ProcessWord] = []
         if fields.overlay != nil { counted.append(.activeOverlays) }
         if fields.keyOverrides != nil { counted.append(.activeKeyOverrides) }

@@ -16,18 +16,30 @@ package struct ResolutionEnvironment: Sendable {
     /// The environment of the current task: its test overlay's, else the live one.
     package static var current: ResolutionEnvironment { ResolutionOverlay.active?.environment ?? .live }
 
-    /// Drops `entry`'s cached instances in this environment.
+    /// Drops `entry`'s cached instances in this environment, running its release hook (never under a lock).
     package func reset(_ entry: RegistrationEntry) {
-        guard let isolatedCaches else {
-            entry.cache?.reset()
-            return
-        }
-        isolatedCaches.reset(entry)
+        Release.run(takeReleases(of: entry))
     }
 
-    /// The cache that holds `entry`'s instances in this environment (`cache` is the entry's own).
+    /// Drops `entry`'s cached instances in this environment and returns the releases still to run.
+    package func takeReleases(of entry: RegistrationEntry) -> [PendingRelease] {
+        guard let isolatedCaches else { return entry.cache?.takeReleases() ?? [] }
+        return isolatedCaches.takeReleases(of: entry)
+    }
+
+    /// The cache that holds `entry`'s instances in this environment (`cache` is the entry's own); for a `.scoped`
+    /// registration, the current request scope's.
+    ///
+    /// - Throws: ``InjectionError/outsideRequestScope(_:)`` for a `.scoped` registration outside any request scope.
     @inlinable @inline(__always)
-    package func cache(for entry: RegistrationEntry, _ cache: EntryCache) -> EntryCache {
+    package func cache(for entry: RegistrationEntry, _ cache: EntryCache) throws -> EntryCache {
+        if _slowPath(entry.isScoped) { return try RequestScope.currentCache(for: entry) }
+        return unscopedCache(for: entry, cache)
+    }
+
+    /// ``cache(for:_:)`` for a registration known not to be `.scoped` (the lock-free probes read only those).
+    @inlinable @inline(__always)
+    package func unscopedCache(for entry: RegistrationEntry, _ cache: EntryCache) -> EntryCache {
         guard let isolatedCaches else { return cache }
         return isolatedCaches.cache(for: entry)
     }
@@ -80,7 +92,8 @@ package final class IsolatedCaches: Sendable {
             let node = Node(
                 entry: entry,
                 cache: EntryCache(
-                    isWeak: entry.cache?.isWeak ?? false, hasParameters: !entry.attributes.parameterTypes.isEmpty))
+                    isWeak: entry.cache?.isWeak ?? false, hasParameters: !entry.attributes.parameterTypes.isEmpty,
+                    releaser: entry.releaser))
             if current.hasRoom(forAdditional: 1) {
                 _ = current.store(node, hash: hash) { $0 === node }
             } else {
@@ -95,8 +108,8 @@ package final class IsolatedCaches: Sendable {
         return cache
     }
 
-    /// Drops the instances of `entry` created in this scope.
-    package func reset(_ entry: RegistrationEntry) {
+    /// Drops the instances of `entry` created in this scope and returns the releases still to run.
+    package func takeReleases(of entry: RegistrationEntry) -> [PendingRelease] {
         let hash = Self.hash(of: entry)
         let removed = lock.withLock { count -> Node? in
             guard let node = table.loadRetained()!.store(nil, hash: hash, matching: { $0.entry === entry }) else {
@@ -105,19 +118,26 @@ package final class IsolatedCaches: Sendable {
             count -= 1
             return node
         }
-        guard let removed else { return }
-        removed.cache.reset()
+        guard let removed else { return [] }
+        let releases = removed.cache.takeReleases()
         Reclamation.release(afterGracePeriod: [removed])
+        return releases
     }
 
-    /// Drops every instance created in this scope.
+    /// Drops every instance created in this scope, running release hooks (never under a lock).
     package func reset() {
+        Release.run(takeReleases())
+    }
+
+    /// Drops every instance created in this scope and returns the releases still to run.
+    package func takeReleases() -> [PendingRelease] {
         let (retired, nodes) = lock.withLock { count -> (ConcurrentTable<Node>?, [Node]) in
             let old = table.exchange(ConcurrentTable(minimumCapacity: 16))
             count = 0
             return (old, old?.slotsInAddressOrder().map(\.node) ?? [])
         }
-        for node in nodes { node.cache.reset() }
+        let releases = nodes.flatMap { $0.cache.takeReleases() }
         Reclamation.release(afterGracePeriod: [retired])
+        return releases
     }
 }

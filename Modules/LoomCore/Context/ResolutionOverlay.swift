@@ -117,12 +117,37 @@ package final class ResolutionOverlay: Sendable {
 
 extension ResolutionOverlay {
     /// Runs `operation` with this overlay in the current task's resolution context.
+    ///
+    /// When it ends, the instances cached inside it (in its own isolated caches) are released, dependents first.
     package func run<R>(_ operation: () throws -> R) rethrows -> R {
-        try ResolutionContext.with({ $0.overlay = self }, operation: operation)
+        defer { Release.run(takeOwnReleases()) }
+        return try ResolutionContext.with({ $0.overlay = self }, operation: operation)
     }
 
-    /// Runs async `operation` with this overlay in the current task's resolution context, on the caller's executor.
+    /// Runs async `operation` with this overlay in the current task's resolution context, on the caller's executor;
+    /// when it ends, the instances cached inside it are released and their hooks awaited (failures are logged).
     package func run<R>(isolation: isolated (any Actor)?, _ operation: () async throws -> R) async rethrows -> R {
-        try await ResolutionContext.with({ $0.overlay = self }, isolation: isolation, operation: operation)
+        do {
+            let value = try await ResolutionContext.with(
+                { $0.overlay = self }, isolation: isolation, operation: operation)
+            await releaseOwnInstances()
+            return value
+        } catch {
+            await releaseOwnInstances()
+            throw error
+        }
+    }
+
+    private func releaseOwnInstances() async {
+        let failures = await Release.perform(takeOwnReleases(), hookTimeout: Release.defaultHookTimeout)
+        for failure in failures { Release.report(failure) }
+    }
+
+    /// The releases of the instances cached in this overlay's own caches (not an enclosing scope's or the live ones).
+    private func takeOwnReleases() -> [PendingRelease] {
+        // A verification sandbox is bound once per registration it tries; its instances go when the run reports.
+        guard recorder == nil, let caches = environment.isolatedCaches, caches !== parent?.environment.isolatedCaches
+        else { return [] }
+        return caches.takeReleases()
     }
 }

@@ -31,6 +31,8 @@ public struct Dependency<Value>: Sendable {
     package var origin: SourceOrigin
     /// Problems found while declaring the dependency, reported when it is registered.
     package var problems: [String] = []
+    /// What runs when a cached instance leaves its cache (``onRelease(_:)-(_)``).
+    package var releaseHook: ReleaseHook?
 
     package init(provider: DependencyFactory.Provider<Value>, scope: DependencyScope, origin: SourceOrigin) {
         self.provider = provider
@@ -79,7 +81,8 @@ public struct Dependency<Value>: Sendable {
             aliases: aliases,
             scope: scope,
             eagerness: eagerness,
-            origin: origin
+            origin: origin,
+            releaseHook: releaseHook
         )
     }
 }

@@ -30,7 +30,7 @@ package final class AsyncEntry<Value: Sendable>: RegistrationEntry, @unchecked S
         guard let cache else {
             return try await Construction.produceAsync(self, flow: Construction.currentFlow) { try await factory() }
         }
-        let slot = environment.cache(for: self, cache)
+        let slot = try environment.cache(for: self, cache)
         return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak) { flow in
             try await Construction.produceAsync(self, flow: flow) { try await factory() }
         }
@@ -39,7 +39,7 @@ package final class AsyncEntry<Value: Sendable>: RegistrationEntry, @unchecked S
     override package func resolveErased(
         arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
     ) throws -> Any {
-        if let cache, let value = environment.cache(for: self, cache).publishedValue(Value.self) { return value }
+        if let cache, let value = try environment.cache(for: self, cache).publishedValue(Value.self) { return value }
         throw InjectionError.asynchronousDependency(failureContext)
     }
 
@@ -84,7 +84,7 @@ package final class AsyncParameterizedEntry<Value: Sendable, each Parameter: Has
                 try await factory(repeat each arguments)
             }
         }
-        let entryCache = environment.cache(for: self, cache)
+        let entryCache = try environment.cache(for: self, cache)
         let hash = EntryCache.argumentHash(repeat each arguments)
         if let value = entryCache.publishedValue(Value.self, forArguments: repeat each arguments, hash: hash) {
             return value
@@ -101,7 +101,7 @@ package final class AsyncParameterizedEntry<Value: Sendable, each Parameter: Has
         var iterator = arguments.makeIterator()
         func next<Argument>(_ type: Argument.Type) -> Argument { iterator.next() as! Argument }
         if let cache {
-            let entryCache = environment.cache(for: self, cache)
+            let entryCache = try environment.cache(for: self, cache)
             let typed = (repeat next((each Parameter).self))
             let hash = EntryCache.argumentHash(repeat each typed)
             if let value = entryCache.publishedValue(Value.self, forArguments: repeat each typed, hash: hash) {

@@ -51,7 +51,8 @@ extension Construction {
         let flow = currentFlow
         let chain = ResolutionContext.current?.chain
         return try await slot.load(
-            Value.self, holdsWeakly: isWeak, flow: flow, build: { try await build(flow) },
+            Value.self, holdsWeakly: isWeak, ordered: entry.releaser != nil, flow: flow,
+            build: { try await build(flow) },
             onCycle: { cycleError(closingWith: entry, chain: chain) })
     }
 

@@ -121,7 +121,7 @@ package enum Construction {
         defer { frames.endScope(isOutermost) }
         if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
         return try slot.value(
-            Value.self, holdsWeakly: isWeak, frames: frames, build: build,
+            Value.self, holdsWeakly: isWeak, ordered: entry?.releaser != nil, frames: frames, build: build,
             onCycle: { cycleError(closingWith: entry, frames: frames) })
     }
 

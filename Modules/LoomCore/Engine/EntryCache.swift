@@ -13,10 +13,13 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     @usableFromInline package let isWeak: Bool
     /// Slots per argument tuple; only for registrations with parameters.
     @usableFromInline let argumentSlots: ArgumentSlots?
+    /// The registration's release hook, run for each instance this cache lets go.
+    package let releaser: Releaser?
 
-    package init(isWeak: Bool, hasParameters: Bool) {
+    package init(isWeak: Bool, hasParameters: Bool, releaser: Releaser? = nil) {
         self.isWeak = isWeak
         argumentSlots = hasParameters ? ArgumentSlots() : nil
+        self.releaser = releaser
     }
 
     /// The published value for `arguments`, if that tuple's instance exists (the lock-free path).
@@ -54,13 +57,31 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         }
     }
 
-    /// Drops every cached instance (never call inside a read section).
+    /// Drops every cached instance and runs its release hook (never call inside a read section or under a lock).
     package func reset() {
+        Release.run(takeReleases())
+    }
+
+    /// Drops every cached instance and returns the releases its hook still has to run (never call inside a read
+    /// section).
+    ///
+    /// Each slot is emptied with one atomic exchange, so however many threads reset at once, each instance is handed
+    /// to exactly one of them.
+    package func takeReleases() -> [PendingRelease] {
         var retired: [InstanceBox?] = [clear()]
         if let argumentSlots {
             for slot in argumentSlots.removeAll() { retired.append(slot.clear()) }
         }
+        var releases: [PendingRelease] = []
+        if let releaser {
+            for case let box? in retired {
+                if let value = box.erasedValue {
+                    releases.append(PendingRelease(value: value, order: box.releaseOrder, releaser: releaser))
+                }
+            }
+        }
         Reclamation.release(afterGracePeriod: retired)
+        return releases
     }
 
     /// Drops `.shared` argument slots whose instance was released.

@@ -38,7 +38,7 @@ package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendabl
             throw InjectionError.isolatedDependency(failureContext, actor: "MainActor")
         }
         // Settled: one lock-free read, no construction bookkeeping.
-        if let cache, let value = environment.cache(for: self, cache).publishedValue(Value.self) { return value }
+        if let cache, let value = try environment.cache(for: self, cache).publishedValue(Value.self) { return value }
         let factory = factory
         guard let cache else {
             return try Construction.produce(self) { try MainThread.callAssumingMainActor(factory) }
@@ -69,7 +69,7 @@ package final class MainActorEntry<Value>: RegistrationEntry, @unchecked Sendabl
         as type: T.Type, arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
     ) async throws -> T {
         // A settled instance of a `Sendable` `T` may leave the main actor: no hop.
-        if let cache, let value = environment.cache(for: self, cache).publishedValue(Value.self) as? T {
+        if let cache, let value = try environment.cache(for: self, cache).publishedValue(Value.self) as? T {
             return value
         }
         let captured = ResolutionContext.current
@@ -127,7 +127,7 @@ package final class GlobalActorEntry<Value: Sendable>: RegistrationEntry, @unche
         guard let cache else {
             return try await Construction.produceAsync(self, flow: Construction.currentFlow) { try await factory() }
         }
-        let slot = environment.cache(for: self, cache)
+        let slot = try environment.cache(for: self, cache)
         return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak) { flow in
             try await Construction.produceAsync(self, flow: flow) { try await factory() }
         }
@@ -143,7 +143,7 @@ package final class GlobalActorEntry<Value: Sendable>: RegistrationEntry, @unche
     override package func resolveErased(
         arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment
     ) throws -> Any {
-        if let cache, let value = environment.cache(for: self, cache).publishedValue(Value.self) { return value }
+        if let cache, let value = try environment.cache(for: self, cache).publishedValue(Value.self) { return value }
         throw InjectionError.isolatedDependency(failureContext, actor: actorName)
     }
 

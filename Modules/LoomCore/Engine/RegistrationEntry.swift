@@ -67,6 +67,8 @@ package struct RegistrationAttributes: Sendable {
     package var alternative: RegistrationAlternative?
     package var takesEnclosingObject: Bool
     package var eagerness: DependencyEagerness
+    /// What runs when a cached instance leaves its cache (`onRelease`); `nil` for most registrations.
+    package var releaseHook: ReleaseHook?
 
     package init(
         locator: DependencyLocator,
@@ -77,8 +79,10 @@ package struct RegistrationAttributes: Sendable {
         aliases: [RegistrationAlias] = [],
         scope: DependencyScope,
         eagerness: DependencyEagerness = .lazy,
-        origin: SourceOrigin
+        origin: SourceOrigin,
+        releaseHook: ReleaseHook? = nil
     ) {
+        self.releaseHook = releaseHook
         self.locator = locator
         self.alternative = alternative
         self.valueType = valueType
@@ -143,8 +147,10 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     package let owner: RegistrationOwner
     /// Registration order within the process, for deterministic iteration.
     package let sequence: UInt
-    /// `nil` for `.instance`.
+    /// `nil` for `.instance`; for `.scoped`, never filled (each request scope keeps its own caches).
     @usableFromInline package let cache: EntryCache?
+    /// Runs the registration's release hook; `nil` without one (and for `.instance`, which Loom never releases).
+    package let releaser: Releaser?
     /// `cache`, when the registration takes no arguments (the cache is then its only slot), for the lock-free probes.
     @usableFromInline package let plainSlot: EntryCache?
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
@@ -159,6 +165,8 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     @usableFromInline package let hasAliases: Bool
     /// Whether the registration is located by an `Optional` type (an explicit `T?` registration).
     package let locatesOptional: Bool
+    /// Whether the registration is `.scoped`: its instances live in request scopes, never in `cache`.
+    @usableFromInline package let isScoped: Bool
 
     private static let sequenceCounter = AtomicCounter()
 
@@ -179,24 +187,34 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         let hasParameters = !attributes.parameterTypes.isEmpty
         let cache: EntryCache?
         let scope = attributes.scope
+        let releaser: Releaser? =
+            scope.isCached ? attributes.releaseHook.map { Releaser($0, registration: key.description) } : nil
+        self.releaser = releaser
+        isScoped = scope.kindTag == DependencyScope.scoped.kindTag
         switch scope {
         case .instance:
             cache = nil
             receipt = nil
         case .shared:
-            cache = reusedCache?.isWeak == true ? reusedCache : EntryCache(isWeak: true, hasParameters: hasParameters)
+            cache =
+                reusedCache?.isWeak == true
+                ? reusedCache : EntryCache(isWeak: true, hasParameters: hasParameters, releaser: releaser)
             receipt = nil
-        case .singleton:
-            cache = reusedCache?.isWeak == false ? reusedCache : EntryCache(isWeak: false, hasParameters: hasParameters)
+        case .singleton, .scoped:
+            cache =
+                reusedCache?.isWeak == false
+                ? reusedCache : EntryCache(isWeak: false, hasParameters: hasParameters, releaser: releaser)
             receipt = nil
         case .managed(let provider):
             let managedCache =
-                reusedCache?.isWeak == false ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters)
+                reusedCache?.isWeak == false
+                ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters, releaser: releaser)
             cache = managedCache
             receipt = ManagedReceiptBox(provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() })
         }
         self.cache = cache
-        plainSlot = !hasParameters && !attributes.takesEnclosingObject ? cache : nil
+        // A `.scoped` registration has no slot the lock-free probes could read: its instance depends on the scope.
+        plainSlot = !hasParameters && !attributes.takesEnclosingObject && !isScoped ? cache : nil
         hasAliases = !attributes.aliases.isEmpty
         if case .type(_, let type) = attributes.locator.storage {
             locatesOptional = TypeShape.isOptional(type)
@@ -406,7 +424,7 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     package func resolve(_ arguments: repeat each Parameter, in environment: ResolutionEnvironment) throws -> Value {
         guard let cache else { return try Construction.produce(self) { try factory(repeat each arguments) } }
         let hash = EntryCache.argumentHash(repeat each arguments)
-        let entryCache = environment.cache(for: self, cache)
+        let entryCache = try environment.cache(for: self, cache)
         if let value = entryCache.publishedValue(Value.self, forArguments: repeat each arguments, hash: hash) {
             return value
         }

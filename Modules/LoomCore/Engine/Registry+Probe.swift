@@ -85,7 +85,7 @@ extension EntryProbe {
             var box: Unretained<InstanceBox>?
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
             if let slot = entry.plainSlot, entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent) {
-                box = environment.cache(for: entry, slot).publishedBox(in: section)
+                box = environment.unscopedCache(for: entry, slot).publishedBox(in: section)
             }
             return EntryProbe(
                 section: section, box: box, entry: Unretained(entry),

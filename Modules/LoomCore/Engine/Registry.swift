@@ -333,8 +333,7 @@ package final class Registry: @unchecked Sendable {
             if let table = retired.2 { Reclamation.retire(table) }
             if let node = retired.0 { Reclamation.retire(node) }
             if let node = retired.1 { Reclamation.retire(node) }
-            previous?.cache?.reset()
-            twin?.cache?.reset()
+            Release.run((previous?.cache?.takeReleases() ?? []) + (twin?.cache?.takeReleases() ?? []))
             if observerCount.acquire != 0 {
                 let removed = [previous, twin].compactMap { $0 }
                 notify(Change(added: [entry], removed: removed, reason: .registration))
@@ -384,8 +383,8 @@ package final class Registry: @unchecked Sendable {
         // Replaced nodes own no instance once their caches are reset below: their release can wait for a batch.
         for node in retiredNodes { Reclamation.retire(node) }
         if let retiredTable { Reclamation.release(afterGracePeriod: [retiredTable]) }
-        // Drop instances now, even if a running resolution still holds the entry.
-        for entry in removed { entry.cache?.reset() }
+        // Drop instances now, even if a running resolution still holds the entry; hooks run dependents first.
+        Release.run(removed.flatMap { $0.cache?.takeReleases() ?? [] })
     }
 
     private func notify(_ change: Change) {

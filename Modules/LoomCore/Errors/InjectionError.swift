@@ -56,6 +56,17 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     /// _ = try container.resolve(ProfileViewModel.self)   // throws .isolatedDependency(_, actor: "MainActor")
     /// ```
     case isolatedDependency(DependencyContext, actor: String)
+    /// A `.scoped` registration was resolved outside any request scope (or through a scope that has ended).
+    ///
+    /// Resolve it inside `container.withScope { scope in … }` — with `scope.resolve()`, or any resolution in the
+    /// closure's task.
+    ///
+    /// ```swift
+    /// container.register(scope: .scoped) { RequestContext() }
+    /// _ = try container.resolve(RequestContext.self)   // throws .outsideRequestScope
+    /// try container.withScope { scope in _ = try scope.resolve(RequestContext.self) }   // fine
+    /// ```
+    case outsideRequestScope(DependencyContext)
 
     /// A headline naming the problem, then `Key:` / `Searched:` / `Found:` lines.
     ///
@@ -97,6 +108,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
                 "\(context) is built by an async factory and has no instance yet; a synchronous resolve cannot build it."
         case .isolatedDependency(let context, let actor):
             return "\(context) is isolated to \(actor) and was resolved synchronously from outside \(actor)."
+        case .outsideRequestScope(let context):
+            return
+                "\(context) is .scoped (one instance per request scope) and was resolved outside any open request scope."
         }
     }
 
@@ -135,6 +149,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .isolatedDependency(_, let actor):
             return "Resolve it from code isolated to \(actor), or load it with `try await container.load()` "
                 + "(for a Sendable type)."
+        case .outsideRequestScope:
+            return "Resolve it inside `container.withScope { scope in … }`, or give the registration a scope that "
+                + "outlives requests (.singleton, .shared)."
         }
     }
 

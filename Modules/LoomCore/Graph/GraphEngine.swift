@@ -122,9 +122,7 @@ package final class GraphEngine: @unchecked Sendable {
         }
         guard let (retired, unreachable) = outcome else { return }
         retire(retired)
-        for registry in unreachable {
-            for entry in registry.entries { entry.cache?.reset() }
-        }
+        Release.run(unreachable.flatMap { $0.entries.flatMap { $0.cache?.takeReleases() ?? [] } })
         container.logTarget.log(.debug, "Deactivated \(container.description)", file: fileID, line: line)
         releaseUnusedStorageIfEnabled()
         emit(DependencyGraphChange(kind: .deactivated, containers: [container.description]))
@@ -141,9 +139,7 @@ package final class GraphEngine: @unchecked Sendable {
             return (rebuild(&state), registries, names)
         }
         retire(retired)
-        for registry in registries {
-            for entry in registry.entries { entry.cache?.reset() }
-        }
+        Release.run(registries.flatMap { $0.entries.flatMap { $0.cache?.takeReleases() ?? [] } })
         emit(DependencyGraphChange(kind: .deactivatedAll, containers: names))
     }
 
@@ -318,7 +314,7 @@ package final class GraphEngine: @unchecked Sendable {
     {
         var deferred: [RegistrationEntry] = []
         for entry in entries
-        where entry.eagerness == .eager && entry.cache != nil && entry.key.parameters == .none {
+        where entry.eagerness == .eager && entry.cache != nil && !entry.isScoped && entry.key.parameters == .none {
             let buildsHere =
                 switch entry.kind {
                 case .synchronous: true

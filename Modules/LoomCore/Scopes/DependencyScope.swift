@@ -6,6 +6,7 @@
 /// | ``shared`` | the same instance while someone holds it strongly (a weak cache); value types behave like ``instance`` |
 /// | ``singleton`` | the same instance until its container is deactivated or cleaned up |
 /// | ``managed(_:)`` | the same instance until the scope provider invalidates it |
+/// | ``scoped`` | one instance per request scope (`container.withScope { … }`), released when the scope ends |
 ///
 /// Cached scopes with factory parameters keep one instance per distinct argument tuple. The imperative
 /// `Container.register` defaults to ``instance`` (the closure decides what it returns, as in Macaroni); the
@@ -28,6 +29,20 @@ public enum DependencyScope: Sendable, CustomStringConvertible {
     case singleton
     /// One instance until `provider` invalidates the scope.
     case managed(any ManagedDependencyScopeProviding)
+    /// One instance per request scope, released (dependents first) when the scope ends.
+    ///
+    /// Open a scope with `container.withScope { scope in … }`; resolving a `.scoped` registration outside any scope
+    /// throws ``InjectionError/outsideRequestScope(_:)``. A `.singleton` or `.managed` registration that depends on a
+    /// `.scoped` one would keep one request's instance for every later request: `verify()` reports it as a captive
+    /// dependency.
+    ///
+    /// ```swift
+    /// container.register(scope: .scoped) { RequestContext() }
+    /// try container.withScope { scope in
+    ///     let context: RequestContext = try scope.resolve()
+    /// }   // the RequestContext is released here
+    /// ```
+    case scoped
 
     /// The scope Stitcher picks automatically: ``shared`` for classes, ``instance`` for value types.
     ///
@@ -74,6 +89,7 @@ public enum DependencyScope: Sendable, CustomStringConvertible {
         case .shared: "shared"
         case .singleton: "singleton"
         case .managed: "managed"
+        case .scoped: "scoped"
         }
     }
 
@@ -89,6 +105,7 @@ public enum DependencyScope: Sendable, CustomStringConvertible {
         case .shared: 1
         case .singleton: 2
         case .managed: 3
+        case .scoped: 4
         }
     }
 }

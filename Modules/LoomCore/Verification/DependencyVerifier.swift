@@ -13,14 +13,16 @@ package enum DependencyVerifier {
         let session = Session(live)
         for entry in session.entries where session.admits(entry, synchronously: true) {
             let failure: (any Error)? = session.sandbox.run {
-                session.recorder.record(entry)
-                do {
-                    let instance = try entry.resolveErased(
-                        arguments: [], enclosing: nil, in: session.sandbox.environment)
-                    verifyProperties(of: instance, builtBy: entry, into: &session.findings)
-                    return nil
-                } catch {
-                    return error
+                session.bindingRequestScope {
+                    session.recorder.record(entry)
+                    do {
+                        let instance = try entry.resolveErased(
+                            arguments: [], enclosing: nil, in: session.sandbox.environment)
+                        verifyProperties(of: instance, builtBy: entry, into: &session.findings)
+                        return nil
+                    } catch {
+                        return error
+                    }
                 }
             }
             session.finish(entry, failure: failure)
@@ -36,12 +38,14 @@ package enum DependencyVerifier {
         let session = Session(live)
         for entry in session.entries where session.admits(entry, synchronously: false) {
             let failure: (any Error)? = await session.sandbox.run(isolation: #isolation) {
-                session.recorder.record(entry)
-                do {
-                    try await entry.settle(in: session.sandbox.environment)
-                    return nil
-                } catch {
-                    return error
+                await ResolutionContext.with({ $0.requestScope = session.requestScope }, isolation: #isolation) {
+                    session.recorder.record(entry)
+                    do {
+                        try await entry.settle(in: session.sandbox.environment)
+                        return nil
+                    } catch {
+                        return error
+                    }
                 }
             }
             session.finish(entry, failure: failure)
@@ -53,6 +57,8 @@ package enum DependencyVerifier {
     private final class Session {
         let recorder = ResolutionRecorder()
         let sandbox: ResolutionOverlay
+        /// Where `.scoped` registrations are built while verifying: one request scope for the whole run.
+        let requestScope = RequestScope(container: Container(name: "verification request scope"), parent: nil)
         let entries: [RegistrationEntry]
         let source: any DependencySource
         var findings = Findings()
@@ -64,6 +70,11 @@ package enum DependencyVerifier {
             var seen: Set<ObjectIdentifier> = []
             entries = source.visibleEntries.filter { seen.insert(ObjectIdentifier($0)).inserted }
                 .sorted { $0.sequence < $1.sequence }
+        }
+
+        /// Runs `operation` with the run's request scope bound, so `.scoped` registrations resolve.
+        func bindingRequestScope<R>(_ operation: () throws -> R) rethrows -> R {
+            try ResolutionContext.with({ $0.requestScope = requestScope }, operation: operation)
         }
 
         /// Whether `entry` is tried: it needs no arguments and, synchronously, it can be built right here.
@@ -88,7 +99,7 @@ package enum DependencyVerifier {
 
         func report() -> VerificationReport {
             findings.addAmbiguities(among: entries, in: source)
-            sandbox.environment.isolatedCaches?.reset()
+            Release.run(requestScope.end() + (sandbox.environment.isolatedCaches?.takeReleases() ?? []))
             return VerificationReport(
                 registrations: entries.map(\.summary),
                 skipped: findings.skipped,
@@ -225,7 +236,7 @@ extension DependencyScope {
     fileprivate var holdsInstanceLong: Bool {
         switch self {
         case .singleton, .managed: true
-        case .instance, .shared: false
+        case .instance, .shared, .scoped: false
         }
     }
 

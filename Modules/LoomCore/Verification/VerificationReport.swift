@@ -180,7 +180,8 @@ public enum VerificationDefect: Hashable, Sendable, CustomStringConvertible {
     /// Several registrations answer `key` for a single-value request.
     case ambiguity(key: String, candidates: [RegistrationSummary])
     /// A long-lived instance (`.singleton` or `.managed`) holds a dependency registered as short-lived
-    /// (`.instance` or `.shared`), which then lives as long as its holder.
+    /// (`.instance`, `.shared` or `.scoped`), which then lives as long as its holder — for `.scoped`, one request's
+    /// instance serves every later request.
     case captiveDependency(holder: RegistrationSummary, captive: RegistrationSummary)
     /// Resolving `registration` failed for another reason (its factory threw, a type mismatch, …).
     case resolutionFailed(registration: RegistrationSummary, message: String)

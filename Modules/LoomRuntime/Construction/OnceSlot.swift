@@ -4,8 +4,24 @@ package class InstanceBox: @unchecked Sendable {
     // Immutable; subclasses hold only values the public API required to be `Sendable`.
     /// Whether this is a ``WeakBox`` (readers check it before reading the value).
     @usableFromInline package let isWeak: Bool
+    /// When the instance was published, among the instances whose release is ordered (`0`: not ordered).
+    ///
+    /// An instance is published after every dependency its factory resolved — built then, or found already cached —
+    /// so releasing in decreasing order puts each dependent before its dependencies.
+    package let releaseOrder: UInt
 
-    init(isWeak: Bool) { self.isWeak = isWeak }
+    init(isWeak: Bool, releaseOrder: UInt) {
+        self.isWeak = isWeak
+        self.releaseOrder = releaseOrder
+    }
+
+    /// The boxed instance as `Any` (`nil` for a weak box whose object is gone), for release.
+    package var erasedValue: Any? { nil }
+
+    private static let releaseOrders = AtomicCounter()
+
+    /// The next release order: one atomic increment, paid only when a releasable instance is published.
+    package static func nextReleaseOrder() -> UInt { releaseOrders.increment() }
 }
 
 /// Holds a cached instance strongly (`.singleton`, `.managed`, a resolved property's value).
@@ -15,10 +31,12 @@ package final class StrongBox<Value>: InstanceBox, @unchecked Sendable {
     @usableFromInline package let value: Value
 
     /// Boxes `value`.
-    package init(_ value: Value) {
+    package init(_ value: Value, releaseOrder: UInt = 0) {
         self.value = value
-        super.init(isWeak: false)
+        super.init(isWeak: false, releaseOrder: releaseOrder)
     }
+
+    override package var erasedValue: Any? { value }
 }
 
 /// Holds a cached class instance weakly (`.shared`).
@@ -28,10 +46,12 @@ package final class WeakBox: InstanceBox, @unchecked Sendable {
     @usableFromInline package weak let object: AnyObject?
 
     /// Refers to `object` weakly.
-    package init(_ object: AnyObject) {
+    package init(_ object: AnyObject, releaseOrder: UInt = 0) {
         self.object = object
-        super.init(isWeak: true)
+        super.init(isWeak: true, releaseOrder: releaseOrder)
     }
+
+    override package var erasedValue: Any? { object }
 }
 
 extension Unretained where Object == InstanceBox {
@@ -127,6 +147,7 @@ open class OnceSlot: @unchecked Sendable {
     /// - Parameters:
     ///   - type: The value's type.
     ///   - holdsWeakly: Whether the slot keeps its instance weakly.
+    ///   - ordered: Whether the published box gets a release order (see ``InstanceBox/releaseOrder``).
     ///   - frames: The calling thread's frames, inside an open scope (their flow is the builder identity).
     ///   - build: Produces the value; runs with no lock held.
     ///   - onCycle: The error to throw for a cycle.
@@ -135,6 +156,7 @@ open class OnceSlot: @unchecked Sendable {
     package final func value<Value>(
         _ type: Value.Type,
         holdsWeakly: Bool,
+        ordered: Bool = false,
         frames: ResolutionFrames,
         build: () throws -> Value,
         onCycle: () -> any Error
@@ -155,14 +177,15 @@ open class OnceSlot: @unchecked Sendable {
                     throw error
                 }
                 let previous: InstanceBox?
+                let order = ordered ? InstanceBox.nextReleaseOrder() : 0
                 if holdsWeakly {
                     guard let object = weaklyHoldableObject(value) else {
                         releaseClaim()
                         return value
                     }
-                    previous = publish(WeakBox(object))
+                    previous = publish(WeakBox(object, releaseOrder: order))
                 } else {
-                    previous = publish(StrongBox(value))
+                    previous = publish(StrongBox(value, releaseOrder: order))
                 }
                 releaseClaim()
                 if let previous { retire(previous) }
@@ -187,6 +210,7 @@ open class OnceSlot: @unchecked Sendable {
     /// - Parameters:
     ///   - type: The value's type.
     ///   - holdsWeakly: Whether the slot keeps its instance weakly.
+    ///   - ordered: Whether the published box gets a release order (see ``InstanceBox/releaseOrder``).
     ///   - flow: The loading construction's identity.
     ///   - build: Produces the value; runs with no lock held and may suspend.
     ///   - onCycle: The error to throw for a cycle.
@@ -195,6 +219,7 @@ open class OnceSlot: @unchecked Sendable {
     nonisolated(nonsending) package final func load<Value: Sendable>(
         _ type: Value.Type,
         holdsWeakly: Bool,
+        ordered: Bool = false,
         flow: ConstructionFlow,
         build: nonisolated(nonsending) () async throws -> Value,
         onCycle: () -> any Error
@@ -215,14 +240,15 @@ open class OnceSlot: @unchecked Sendable {
                     throw error
                 }
                 let previous: InstanceBox?
+                let order = ordered ? InstanceBox.nextReleaseOrder() : 0
                 if holdsWeakly {
                     guard let object = weaklyHoldableObject(value) else {
                         releaseClaim()
                         return value
                     }
-                    previous = publish(WeakBox(object))
+                    previous = publish(WeakBox(object, releaseOrder: order))
                 } else {
-                    previous = publish(StrongBox(value))
+                    previous = publish(StrongBox(value, releaseOrder: order))
                 }
                 releaseClaim()
                 if let previous { retire(previous) }

@@ -1,0 +1,140 @@
+internal import LoomRuntime
+
+/// Runs release hooks: in order (dependents first), never under a Loom lock, each exactly once — the caller took the
+/// instances out of their caches with an atomic exchange, so no two callers hold the same one.
+package enum Release {
+    /// How long ``Container/shutdown(hookTimeout:fileID:line:)`` waits for one `async` hook by default.
+    package static let defaultHookTimeout: Duration = .seconds(30)
+
+    /// Runs `releases` for a synchronous trigger (a reset, a deactivation, the end of a synchronous scope).
+    ///
+    /// Synchronous hooks run now, in order, until the first `async` hook; that hook and every one after it run in a
+    /// task, in order, which ``awaitPendingReleases()`` (and so `shutdown()`) waits for. Failures are logged at
+    /// `.error`: a synchronous trigger has no one to throw them to.
+    package static func run(_ releases: [PendingRelease]) {
+        guard !releases.isEmpty else { return }
+        let ordered = releases.count == 1 ? releases : releases.sorted { $0.order > $1.order }
+        var index = ordered.startIndex
+        while index < ordered.endIndex, case .synchronous(let hook) = ordered[index].releaser.hook {
+            do {
+                try hook(ordered[index].value)
+            } catch {
+                report(ReleaseError.Failure(registration: ordered[index].releaser.registration, reason: .threw(error)))
+            }
+            index += 1
+        }
+        guard index < ordered.endIndex else { return }
+        start(Array(ordered[index...]))
+    }
+
+    /// Runs `releases` in order, awaiting each `async` hook for at most `hookTimeout`; returns the failures.
+    ///
+    /// Every hook runs, whatever the others do. A hook that does not finish in time is reported and left running.
+    package static func perform(_ releases: [PendingRelease], hookTimeout: Duration) async -> [ReleaseError.Failure] {
+        let ordered = releases.sorted { $0.order > $1.order }
+        var failures: [ReleaseError.Failure] = []
+        for release in ordered {
+            let reason: ReleaseError.Failure.Reason?
+            switch release.releaser.hook {
+            case .synchronous(let hook):
+                do {
+                    try hook(release.value)
+                    reason = nil
+                } catch {
+                    reason = .threw(error)
+                }
+            case .asynchronous:
+                reason = await runAsynchronous(release, limit: hookTimeout)
+            }
+            if let reason {
+                failures.append(ReleaseError.Failure(registration: release.releaser.registration, reason: reason))
+            }
+        }
+        return failures
+    }
+
+    // MARK: Hooks started by synchronous triggers
+
+    /// Release tasks started by synchronous triggers and not finished yet, by serial.
+    private static let pending = LoomLock<[UInt: Task<Void, Never>]>([:])
+    private static let serials = AtomicCounter()
+
+    private static func start(_ releases: [PendingRelease]) {
+        let serial = serials.increment()
+        pending.withLock { tasks in
+            // Stored under the lock before the task can remove itself.
+            tasks[serial] = Task {
+                for failure in await perform(releases, hookTimeout: defaultHookTimeout) { report(failure) }
+                _ = pending.withLock { $0.removeValue(forKey: serial) }
+            }
+        }
+    }
+
+    /// Waits until every hook started by a synchronous trigger so far (and any started meanwhile) has finished.
+    package static func awaitPendingReleases() async {
+        while let task = pending.withLock({ $0.values.first }) {
+            await task.value
+            // The task removes itself; a task that finished between the two steps is removed here.
+            _ = pending.withLock { tasks in tasks.first { $0.value == task }.map { tasks.removeValue(forKey: $0.key) } }
+        }
+    }
+
+    package static func report(_ failure: ReleaseError.Failure) {
+        LogTarget(nil).log(.error, "Release failed: \(failure)", file: #fileID, line: #line)
+    }
+
+    // MARK: Timeouts
+
+    /// Runs one `async` hook in its own task and waits for it at most `limit`.
+    private static func runAsynchronous(_ release: PendingRelease, limit: Duration) async
+        -> ReleaseError.Failure.Reason?
+    {
+        guard case .asynchronous(let hook) = release.releaser.hook else { return nil }
+        let gate = OutcomeGate()
+        // Unstructured on purpose: a hook that never returns must not keep the caller waiting once it timed out.
+        Task { [release] in
+            do {
+                try await hook(release.value)
+                gate.resolve(nil)
+            } catch {
+                gate.resolve(.threw(error))
+            }
+        }
+        let timer = Task {
+            // A cancelled sleep (the hook finished) resolves nothing: the gate is settled already.
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            gate.resolve(.timedOut(limit))
+        }
+        let outcome = await withCheckedContinuation { gate.wait($0) }
+        timer.cancel()
+        return outcome
+    }
+}
+
+/// The first outcome of a hook racing its timeout, handed to the one waiter.
+private final class OutcomeGate: Sendable {
+    private struct State {
+        var outcome: ReleaseError.Failure.Reason??
+        var waiter: CheckedContinuation<ReleaseError.Failure.Reason?, Never>?
+    }
+    private let state = LoomLock(State())
+
+    func resolve(_ outcome: ReleaseError.Failure.Reason?) {
+        let waiter = state.withLock { state -> CheckedContinuation<ReleaseError.Failure.Reason?, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = .some(outcome)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
+
+    func wait(_ continuation: CheckedContinuation<ReleaseError.Failure.Reason?, Never>) {
+        let outcome = state.withLock { state -> ReleaseError.Failure.Reason?? in
+            if let outcome = state.outcome { return .some(outcome) }
+            state.waiter = continuation
+            return nil
+        }
+        if let outcome { continuation.resume(returning: outcome) }
+    }
+}

@@ -1,0 +1,146 @@
+internal import LoomRuntime
+
+/// One request scope: the `.scoped` instances of one unit of work (a server request, a job), released together —
+/// dependents first — when the scope ends.
+///
+/// Open one with ``Container/withScope(operation:)`` (or its `async` form); the closure receives the scope. Resolve
+/// through it, or through any resolution in the closure's task (`container.resolve()`, `DependencyGraph.inject()`,
+/// `@Injected`): they all see the innermost scope of their task.
+///
+/// ```swift
+/// container.register(scope: .scoped, onRelease: { $0.finish() }) { RequestContext() }
+/// try await container.withScope { scope in
+///     let context: RequestContext = try scope.resolve()
+///     try await handle(request, in: context)
+/// }   // context.finish() ran here
+/// ```
+///
+/// > Important: A scope ends when its closure returns or throws (or its task is cancelled and the closure returns).
+/// > A scope that escaped its closure resolves `.scoped` registrations no more: they throw
+/// > ``InjectionError/outsideRequestScope(_:)``.
+public final class RequestScope: Sendable, CustomStringConvertible {
+    /// The container the scope was opened on; ``resolve(_:alternative:fileID:line:)`` resolves from it.
+    ///
+    /// ```swift
+    /// try container.withScope { scope in scope.container === container }   // true
+    /// ```
+    public let container: Container
+    /// The scope this one was opened inside, if any.
+    ///
+    /// ```swift
+    /// try container.withScope { outer in
+    ///     try container.withScope { inner in inner.parent === outer }   // true
+    /// }
+    /// ```
+    public let parent: RequestScope?
+    /// The scope's caches, one per `.scoped` registration used in it; `nil` once the scope has ended.
+    private let caches = LoomLock<[(entry: RegistrationEntry, cache: EntryCache)]?>([])
+    private let serial: UInt
+
+    private static let serials = AtomicCounter()
+
+    package init(container: Container, parent: RequestScope?) {
+        self.container = container
+        self.parent = parent
+        serial = Self.serials.increment()
+    }
+
+    /// `RequestScope#N(Container(app))`.
+    ///
+    /// ```swift
+    /// print(scope)
+    /// ```
+    public var description: String { "RequestScope#\(serial)(\(container.description))" }
+
+    /// Resolves `T` from the scope's container; a `.scoped` registration gives this scope's instance.
+    ///
+    /// Other scopes resolve as they do outside the scope (a `.singleton` is the container's singleton).
+    ///
+    /// ```swift
+    /// let user: CurrentUser = try scope.resolve()
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve; usually inferred.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The registered value.
+    /// - Throws: The same ``InjectionError`` cases as ``Container/resolve(_:alternative:fileID:line:)``, and
+    ///   ``InjectionError/outsideRequestScope(_:)`` after the scope ended.
+    public func resolve<T>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        try bound { try container.resolve(T.self, alternative: alternative, fileID: fileID, line: line) }
+    }
+
+    /// Loads `T` from the scope's container, awaiting an `async` factory; a `.scoped` registration gives this scope's
+    /// instance.
+    ///
+    /// ```swift
+    /// let session: DatabaseSession = try await scope.load()
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to load; usually inferred.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The registered value.
+    /// - Throws: The same ``InjectionError`` cases as `Container.load`.
+    nonisolated(nonsending) public func load<T: Sendable>(
+        _ type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws -> T {
+        if ResolutionContext.current?.requestScope === self {
+            return try await container.load(T.self, alternative: alternative, fileID: fileID, line: line)
+        }
+        return try await ResolutionContext.with(
+            { $0.requestScope = self }, isolation: #isolation,
+            operation: { try await container.load(T.self, alternative: alternative, fileID: fileID, line: line) })
+    }
+
+    /// Runs `operation` with this scope as its task's innermost one (one context push, skipped when it already is).
+    private func bound<R>(_ operation: () throws -> R) rethrows -> R {
+        if ResolutionContext.current?.requestScope === self { return try operation() }
+        return try ResolutionContext.with({ $0.requestScope = self }, operation: operation)
+    }
+
+    // MARK: Engine
+
+    /// The current task's innermost scope's cache for the `.scoped` `entry`.
+    ///
+    /// - Throws: ``InjectionError/outsideRequestScope(_:)`` outside any scope, or when the scope has ended.
+    @usableFromInline
+    package static func currentCache(for entry: RegistrationEntry) throws -> EntryCache {
+        guard let scope = ResolutionContext.current?.requestScope, let cache = scope.cache(for: entry) else {
+            throw InjectionError.outsideRequestScope(entry.failureContext)
+        }
+        return cache
+    }
+
+    /// This scope's cache for `entry`, created empty on first use; `nil` once the scope has ended.
+    package func cache(for entry: RegistrationEntry) -> EntryCache? {
+        caches.withLock { caches -> EntryCache? in
+            guard caches != nil else { return nil }
+            // A request uses a handful of `.scoped` registrations: a scan beats hashing.
+            if let found = caches!.first(where: { $0.entry === entry }) { return found.cache }
+            let cache = EntryCache(
+                isWeak: false, hasParameters: !entry.attributes.parameterTypes.isEmpty, releaser: entry.releaser)
+            caches!.append((entry, cache))
+            return cache
+        }
+    }
+
+    /// Ends the scope: later resolutions through it throw; returns the releases of every instance it built.
+    package func end() -> [PendingRelease] {
+        let ended = caches.withLock { caches in
+            defer { caches = nil }
+            return caches ?? []
+        }
+        return ended.flatMap { $0.cache.takeReleases() }
+    }
+}

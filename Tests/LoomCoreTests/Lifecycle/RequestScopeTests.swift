@@ -1,0 +1,148 @@
+import LoomCore
+import LoomTestSupport
+import Testing
+
+@Suite struct RequestScopeTests {
+    @Test func aScopedRegistrationHasOneInstancePerScope() throws {
+        let container = quietContainer()
+        container.register(scope: .scoped) { Service() }
+        let (first, again) = try container.withScope { scope in
+            (try scope.resolve(Service.self), try container.resolve(Service.self))
+        }
+        let other = try container.withScope { scope in try scope.resolve(Service.self) }
+        #expect(first === again)
+        #expect(first !== other)
+    }
+
+    @Test func otherScopesResolveAsBeforeInsideAScope() throws {
+        let container = quietContainer()
+        container.register(scope: .singleton) { Service() }
+        let outside: Service = try container.resolve()
+        let inside = try container.withScope { scope in try scope.resolve(Service.self) }
+        #expect(inside === outside)
+    }
+
+    @Test func aScopedRegistrationOutsideAnyScopeThrowsATypedError() throws {
+        let container = quietContainer("lifecycle.outside")
+        container.register(scope: .scoped) { Service() }
+        let error = #expect(throws: InjectionError.self) { try container.resolve(Service.self) }
+        guard case .outsideRequestScope(let context)? = error else {
+            Issue.record("expected outsideRequestScope, got \(String(describing: error))")
+            return
+        }
+        #expect(context.locator == .type(Service.self))
+        #expect(error?.description.contains("outside any open request scope") == true)
+        #expect(error?.recoverySuggestion?.contains("withScope") == true)
+    }
+
+    @Test func aScopeThatEscapedItsClosureNoLongerResolvesScopedRegistrations() throws {
+        let container = quietContainer()
+        container.register(scope: .scoped) { Service() }
+        let escaped = container.withScope { $0 }
+        #expect(throws: InjectionError.self) { try escaped.resolve(Service.self) }
+    }
+
+    @Test func theScopesInstancesAreReleasedInOrderWhenTheClosureReturnsOrThrows() throws {
+        let log = Collected<String>()
+        let container = quietContainer()
+        registerChain(in: container, scope: .scoped, log: log)
+        try container.withScope { scope in _ = try scope.resolve(Level2.self) }
+        #expect(log.all == ["level2", "level1", "level0"])
+        #expect(throws: HookFailure.self) {
+            try container.withScope { scope in
+                _ = try scope.resolve(Level1.self)
+                throw HookFailure(name: "request failed")
+            }
+        }
+        #expect(log.all == ["level2", "level1", "level0", "level1", "level0"])
+    }
+
+    @Test func aCancelledRequestScopeStillReleasesItsInstances() async throws {
+        let log = Collected<String>()
+        let container = quietContainer()
+        container.register(scope: .scoped) {
+            Resource("request", log: log)
+        } onRelease: { resource in
+            await resource.closeAsynchronously()
+        }
+        let started = Counter()
+        let task = Task {
+            try await container.withScope { scope in
+                _ = try scope.resolve(Resource.self)
+                started.increment()
+                try await Task.sleep(nanoseconds: 10_000_000_000)
+            }
+        }
+        #expect(await eventually { started.value == 1 })
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(log.all == ["request"])
+    }
+
+    @Test func scopesNestAndEachReleasesItsOwnInstances() throws {
+        let log = Collected<String>()
+        let container = quietContainer()
+        container.register(scope: .scoped) { () -> Resource in
+            Resource("scoped", log: log)
+        } onRelease: {
+            $0.close()
+        }
+        try container.withScope { outer in
+            let outerResource: Resource = try outer.resolve()
+            try container.withScope { inner in
+                #expect(inner.parent === outer)
+                let innerResource: Resource = try container.resolve()
+                #expect(innerResource !== outerResource)
+                #expect(try inner.resolve(Resource.self) === innerResource)
+                // The outer scope still answers with its own instance.
+                #expect(try outer.resolve(Resource.self) === outerResource)
+            }
+            #expect(log.all == ["scoped"])
+            #expect(try container.resolve(Resource.self) === outerResource)
+        }
+        #expect(log.all == ["scoped", "scoped"])
+    }
+
+    @Test func theAsyncFormAwaitsHooksAndReportsTheirFailures() async throws {
+        let container = quietContainer()
+        container.register(scope: .scoped) {
+            Service()
+        } onRelease: { _ in
+            throw HookFailure(name: "scoped")
+        }
+        let error = await #expect(throws: ReleaseError.self) {
+            try await container.withScope { scope in _ = try await scope.load(Service.self) }
+        }
+        #expect(error?.failures.map(\.registration) == ["Type[Service]"])
+    }
+
+    @Test func injectionInsideTheClosureSeesTheScope() async throws {
+        let container = quietContainer("lifecycle.graph-scope")
+        container.register(scope: .scoped) { Service() }
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        try await container.withScope { scope in
+            let injected: Service = try DependencyGraph.inject()
+            await Task.yield()
+            let child = try await Task { try container.resolve(Service.self) }.value
+            #expect(try scope.resolve(Service.self) === injected)
+            #expect(child === injected)
+        }
+    }
+
+    @Test func verifyReportsASingletonCapturingAScopedInstance() {
+        let container = quietContainer("lifecycle.captive")
+        container.register(scope: .scoped) { Service() }
+        container.register(scope: .singleton) {
+            Level0(Resource(try "\(container.resolve(Service.self).id)", log: Collected()))
+        }
+        let report = container.verify()
+        #expect(
+            report.defects.contains { defect in
+                guard case .captiveDependency(let holder, let captive) = defect else { return false }
+                return holder.key == "Type[Level0]" && captive.key == "Type[Service]" && captive.scope == "scoped"
+            })
+        // Verification builds `.scoped` registrations in a request scope of its own: nothing is reported missing.
+        #expect(!report.defects.contains { if case .resolutionFailed = $0 { true } else { false } })
+    }
+}
