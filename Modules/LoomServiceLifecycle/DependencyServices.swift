@@ -18,15 +18,18 @@ public import ServiceLifecycle
 ///
 /// Which registrations are services: those that need no arguments, whose registered type — or a type they answer
 /// for through `.conforms(to:)` — conforms to `Service` (or is `any Service`), and whose instance the group can share
-/// with the app: a cached scope (`.shared`, `.singleton`, `.managed`), or a value type in any scope (a value has no
-/// identity, so the copy the group runs is as good as any). A class registered with `.instance` scope is not run:
-/// the group would run an instance nobody else sees. A registration shadowed by another under the same key (a child
+/// with the app: a cached scope (`.shared`, `.singleton`, `.managed`), or a value type in `.instance` scope (a value
+/// has no identity, so the copy the group runs is as good as any). A class registered with `.instance` scope is not
+/// run: the group would run an instance nobody else sees; nor is a `.scoped` registration, which has one instance per
+/// request scope. A registration shadowed by another under the same key (a child
 /// container's, a test override's) is not run either; the one that answers is. Services are found in registration
 /// order, which breaks ties between services that do not depend on each other.
 ///
 /// The dependencies are the ones Loom records while it builds the services: what each factory resolved (through
 /// any depth of dependencies that are not services) and what each service's injected properties (`@Injected`,
-/// `@InjectedWeakly`) resolve at their first read, which finding the services performs.
+/// `@InjectedWeakly`) resolve at their first read, which finding the services performs. An instance built before —
+/// by the app, or eagerly at activation — is built once more in a sandbox, as `verify()` does, to record what it
+/// needs; that copy is dropped unused and without release hooks.
 ///
 /// > Important: swift-service-lifecycle calls every service's `run()` at once and shuts services down in reverse
 /// > array order. The configurations made here also hold back each service's `run()` until the services it depends
@@ -68,7 +71,19 @@ public struct DependencyServices: Sendable, CustomStringConvertible {
     ///   other in a circle.
     public init(container: Container) async throws {
         try await self.init(source: container) {
-            _ = container
+            // A parent's instances never depend on a child's: the container first, then each parent in turn,
+            // every one of them even when an earlier one reports failed hooks.
+            var errors: [ReleaseError] = []
+            var current: Container? = container
+            while let next = current {
+                do {
+                    try await next.shutdown()
+                } catch let error as ReleaseError {
+                    errors.append(error)
+                }
+                current = next.parent
+            }
+            if !errors.isEmpty { throw ReleaseError(combining: errors) }
         }
     }
 
@@ -82,7 +97,7 @@ public struct DependencyServices: Sendable, CustomStringConvertible {
     /// - Returns: The graph's services in start order.
     /// - Throws: As ``init(container:)``.
     public static func ofDependencyGraph() async throws -> DependencyServices {
-        try await DependencyServices(source: GraphSource()) {}
+        try await DependencyServices(source: GraphSource()) { try await DependencyGraph.shutdown() }
     }
 
     private init(source: any DependencySource, release: @escaping @Sendable () async throws -> Void) async throws {
@@ -164,6 +179,7 @@ extension RegistrationEntry {
         switch attributes.scope {
         case .shared, .singleton, .managed: return true
         case .instance: return !(attributes.valueType is AnyClass) && !TypeShape.isExistential(attributes.valueType)
+        case .scoped: return false
         }
     }
 }

@@ -4,9 +4,11 @@ internal import LoomRuntime
 /// each one needed: what a caller that orders instances by their dependencies reads (LoomServiceLifecycle starts a
 /// `Service` after the services it needs).
 ///
-/// Unlike ``DependencyVerifier`` it builds nothing twice: the instances are the live, cached ones (inside a test
-/// override, that scope's), and only factories that run now — plus the first read of each injected property of the
-/// loaded instances — are seen. A dependency the factory of an instance built earlier resolved is not.
+/// The instances are the live, cached ones (inside a test override, that scope's). The edges come from the factories
+/// that run while loading and from the first read of each injected property of the loaded instances. An instance
+/// built before — its factory's resolutions unseen — is built once more in a sandbox with empty caches, as
+/// ``DependencyVerifier`` does, so its edges (and those of everything below it) are recorded too; that copy is
+/// dropped without running release hooks, as it never left the sandbox.
 package enum RecordingLoader {
     /// One registration needing another, either from its factory or from an injected property of its instance.
     package struct Edge: Sendable {
@@ -34,7 +36,7 @@ package enum RecordingLoader {
     }
 
     /// Loads each of `entries` (parameterless registrations of `source`), awaiting `async` factories and building
-    /// actor-isolated ones on their actors, and records the edges seen meanwhile.
+    /// actor-isolated ones on their actors, and records the edges below them.
     ///
     /// - Throws: The first resolution error (a cycle, a missing dependency, a factory's error), as `resolve` would.
     nonisolated(nonsending) package static func load(
@@ -42,20 +44,52 @@ package enum RecordingLoader {
     ) async throws -> Loaded {
         let recorder = ResolutionRecorder()
         let overlay = ResolutionOverlay(named: "lifecycle recording", visibility: .liveInstances, recorder: recorder)
+        let builtBefore = Set(
+            answeringRegistrations(of: source).filter { isBuilt($0, in: overlay.environment) }.map(ObjectIdentifier.init))
         var loaded = Loaded()
         for entry in entries {
-            let instance = try await overlay.run(isolation: #isolation) { () async throws -> Any in
-                let value = try await entry.loadErased(arguments: [], enclosing: nil, in: overlay.environment)
-                recordProperties(of: value, builtBy: entry)
-                return value
-            }
-            loaded.instances.append(instance)
-            loaded.edges += recorder.take().edges.compactMap { edge in
-                guard let dependent = edge.dependent, dependent !== edge.dependency else { return nil }
-                return Edge(dependent: dependent, dependency: edge.dependency)
-            }
+            loaded.instances.append(try await load(entry, in: overlay))
         }
+        loaded.edges = edges(recorder.take())
+        // The registrations built before whose edges may be missing: the ones asked for and the ones they needed.
+        var unseen: [RegistrationEntry] = []
+        var listed: Set<ObjectIdentifier> = []
+        for entry in entries + loaded.edges.map(\.dependency)
+        where builtBefore.contains(ObjectIdentifier(entry)) && listed.insert(ObjectIdentifier(entry)).inserted {
+            unseen.append(entry)
+        }
+        guard !unseen.isEmpty else { return loaded }
+        let sandboxRecorder = ResolutionRecorder()
+        let sandbox = ResolutionOverlay(
+            named: "lifecycle recording sandbox", visibility: .isolatedInstances, recorder: sandboxRecorder)
+        for entry in unseen {
+            _ = try await load(entry, in: sandbox)
+        }
+        loaded.edges += edges(sandboxRecorder.take())
         return loaded
+    }
+
+    nonisolated(nonsending) private static func load(
+        _ entry: RegistrationEntry, in overlay: ResolutionOverlay
+    ) async throws -> Any {
+        try await overlay.run(isolation: #isolation) { () async throws -> Any in
+            let value = try await entry.loadErased(arguments: [], enclosing: nil, in: overlay.environment)
+            recordProperties(of: value, builtBy: entry)
+            return value
+        }
+    }
+
+    private static func edges(_ recording: ResolutionRecorder.Recording) -> [Edge] {
+        recording.edges.compactMap { edge in
+            guard let dependent = edge.dependent, dependent !== edge.dependency else { return nil }
+            return Edge(dependent: dependent, dependency: edge.dependency)
+        }
+    }
+
+    /// Whether `entry`'s (parameterless) instance already exists where `environment` keeps it.
+    private static func isBuilt(_ entry: RegistrationEntry, in environment: ResolutionEnvironment) -> Bool {
+        guard !entry.isScoped, entry.attributes.parameterTypes.isEmpty, let cache = entry.cache else { return false }
+        return environment.unscopedCache(for: entry, cache).box?.erasedValue != nil
     }
 
     /// Does what the first read of each injected property of `instance` would, as a resolution frame of `entry`, so
