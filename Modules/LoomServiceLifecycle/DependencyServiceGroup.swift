@@ -10,8 +10,8 @@ public import UnixSignals
 /// each after the services it depends on, and shuts them down in reverse — dependents before their dependencies — on
 /// a graceful shutdown: ``triggerGracefulShutdown()``, one of `gracefulShutdownSignals`, a parent `ServiceGroup`'s,
 /// or the cancellation of the task running it. When every service has ended it releases the cached instances of the
-/// container (`Container.shutdown()`) or graph (`DependencyGraph.shutdown()`), so their release hooks run in graph
-/// order too, and returns.
+/// container and then of each of its parents (`Container.shutdown()`), or of the graph (`DependencyGraph.shutdown()`),
+/// so their release hooks run dependents first too, and returns.
 ///
 /// ```swift
 /// let services = DependencyServiceGroup(

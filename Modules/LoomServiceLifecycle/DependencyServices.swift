@@ -29,7 +29,10 @@ public import ServiceLifecycle
 /// any depth of dependencies that are not services) and what each service's injected properties (`@Injected`,
 /// `@InjectedWeakly`) resolve at their first read, which finding the services performs. An instance built before —
 /// by the app, or eagerly at activation — is built once more in a sandbox, as `verify()` does, to record what it
-/// needs; that copy is dropped unused and without release hooks.
+/// needs: its factory (and those below it) runs again, and that copy is released unused, its release hook run.
+///
+/// > Important: A factory that must not run twice (it binds a port, takes a lock file) should not be built before
+/// > the services are found: find them first, or resolve it lazily.
 ///
 /// > Important: swift-service-lifecycle calls every service's `run()` at once and shuts services down in reverse
 /// > array order. The configurations made here also hold back each service's `run()` until the services it depends

@@ -21,6 +21,8 @@ extension CommandTests {
                 "Index: 3 notes (+3).",
                 "Index refresh stopped.",
                 "Auto-save stopped: saved 2 notes.",
+                "Closed the note index.",
+                "Closed the auto-saver.",
                 "Stopped.",
             ])
         let list = try await run(["list"] + store)
@@ -56,7 +58,10 @@ extension ExecutableTests {
             ])
         #expect(watch.lines.contains { $0.hasPrefix("Index: 2 notes") })
         #expect(
-            watch.lines.suffix(3) == ["Index refresh stopped.", "Auto-save stopped: saved 1 note.", "Stopped."])
+            watch.lines.suffix(5) == [
+                "Index refresh stopped.", "Auto-save stopped: saved 1 note.", "Closed the note index.",
+                "Closed the auto-saver.", "Stopped.",
+            ])
         let list = try await loomDemo(["list"], in: home)
         #expect(
             list.lines.map { $0.split(separator: "  ").last.map(String.init) } == ["Draft", "From another process"])

@@ -69,6 +69,47 @@ import Testing
         #expect(events.with(prefix: "stop") == ["stop server", "stop index", "stop database"])
     }
 
+    @Test func theContainersInstancesAreReleasedDependentsFirstOnceTheServicesHaveStopped() async throws {
+        let group = DependencyServiceGroup(container: threeDependentServices(), logger: logger)
+        await group.triggerGracefulShutdown()
+
+        try await group.run()
+
+        #expect(
+            events.all == [
+                "start database", "start index", "start server", "stop server", "stop index", "stop database",
+                "release server", "release index", "release database",
+            ])
+    }
+
+    @Test func theParentContainersInstancesAreReleasedAfterTheChilds() async throws {
+        let parent = Container(name: "parent")
+        parent.registerStep("database", events: events)
+        let child = Container(name: "child", parent: parent)
+        child.registerStep("server", events: events, needs: ["database"])
+        let group = DependencyServiceGroup(container: child, logger: logger)
+        await group.triggerGracefulShutdown()
+
+        try await group.run()
+
+        #expect(events.with(prefix: "release") == ["release server", "release database"])
+    }
+
+    @Test func aFailingReleaseHookIsReportedAfterEveryOtherHookRan() async throws {
+        let container = threeDependentServices()
+        container.register(Finisher.self, scope: .singleton) { [unowned container] in
+            Finisher(after: try container.resolve(Step.self, alternative: "server"))
+        } onRelease: { _ in
+            throw Failure()
+        }
+        let group = DependencyServiceGroup(container: container, logger: logger)
+
+        let error = await #expect(throws: ReleaseError.self) { try await group.run() }
+
+        #expect(error?.failures.count == 1)
+        #expect(events.with(prefix: "release") == ["release server", "release index", "release database"])
+    }
+
     @Test func aGroupRunsOnce() async throws {
         let group = DependencyServiceGroup(container: threeDependentServices(), logger: logger)
         await group.triggerGracefulShutdown()
@@ -101,7 +142,11 @@ import Testing
 
             try await group.run()
 
-            #expect(events.all == ["start database", "start server", "stop server", "stop database"])
+            #expect(
+                events.all == [
+                    "start database", "start server", "stop server", "stop database", "release server",
+                    "release database",
+                ])
         }
     }
 }
@@ -112,3 +157,5 @@ final class Finisher: Service {
     init(after: Step) { self.after = after }
     func run() async throws {}
 }
+
+struct Failure: Error {}

@@ -32,6 +32,23 @@ import Testing
         #expect(services.dependencies == [[], [0]])
     }
 
+    @Test func aServiceBuiltBeforeStillStartsAfterWhatItWasBuiltFrom() async throws {
+        let container = Container(name: "services")
+        // server → cache (not a service) → database, all built before the services are looked for.
+        container.registerStep("server", events: events, plain: ["cache"])
+        container.registerPlain("cache", needs: ["database"])
+        container.registerStep("database", events: events)
+        let server = try container.resolve(Step.self, alternative: "server")
+
+        let services = try await DependencyServices(container: container)
+
+        #expect(services.services.map { "\($0)" } == ["database", "server"])
+        #expect(services.services.last as AnyObject === server)
+        // The copies built to record the edges were released; the live instances were not.
+        #expect(events.all == ["release server", "release database"])
+        #expect(try container.resolve(Step.self, alternative: "server") === server)
+    }
+
     @Test func servicesThatDoNotDependOnEachOtherKeepTheirRegistrationOrder() async throws {
         let container = Container(name: "services")
         container.registerStep("metrics", events: events)

@@ -31,8 +31,8 @@ final class Plain: Sendable {
 }
 
 extension Container {
-    /// Registers a ``Step`` named `name` (its alternative) as a singleton whose factory resolves the steps named in
-    /// `needs` and the plain dependencies named in `plain`.
+    /// Registers a ``Step`` named `name` (its alternative) whose factory resolves the steps named in `needs` and the
+    /// plain dependencies named in `plain`, and whose release hook notes `release <name>`.
     func registerStep(
         _ name: String, events: Collected<String>, needs: [String] = [], plain: [String] = [],
         scope: DependencyScope = .singleton
@@ -41,6 +41,8 @@ extension Container {
             let steps = try needs.map { try self.resolve(Step.self, alternative: RegistrationAlternative($0)) }
             let plains = try plain.map { try self.resolve(Plain.self, alternative: RegistrationAlternative($0)) }
             return Step(name, events: events, needs: steps + plains)
+        } onRelease: { step in
+            events.append("release \(step.name)")
         }
     }
 

@@ -7,8 +7,8 @@ internal import LoomRuntime
 /// The instances are the live, cached ones (inside a test override, that scope's). The edges come from the factories
 /// that run while loading and from the first read of each injected property of the loaded instances. An instance
 /// built before — its factory's resolutions unseen — is built once more in a sandbox with empty caches, as
-/// ``DependencyVerifier`` does, so its edges (and those of everything below it) are recorded too; that copy is
-/// dropped without running release hooks, as it never left the sandbox.
+/// ``DependencyVerifier`` does, so its edges (and those of everything below it) are recorded too; the sandbox's
+/// copies are then released, their release hooks run, as verification's are.
 package enum RecordingLoader {
     /// One registration needing another, either from its factory or from an injected property of its instance.
     package struct Edge: Sendable {
@@ -45,7 +45,8 @@ package enum RecordingLoader {
         let recorder = ResolutionRecorder()
         let overlay = ResolutionOverlay(named: "lifecycle recording", visibility: .liveInstances, recorder: recorder)
         let builtBefore = Set(
-            answeringRegistrations(of: source).filter { isBuilt($0, in: overlay.environment) }.map(ObjectIdentifier.init))
+            answeringRegistrations(of: source).filter { isBuilt($0, in: overlay.environment) }.map(
+                ObjectIdentifier.init))
         var loaded = Loaded()
         for entry in entries {
             loaded.instances.append(try await load(entry, in: overlay))
@@ -62,6 +63,7 @@ package enum RecordingLoader {
         let sandboxRecorder = ResolutionRecorder()
         let sandbox = ResolutionOverlay(
             named: "lifecycle recording sandbox", visibility: .isolatedInstances, recorder: sandboxRecorder)
+        defer { sandbox.environment.isolatedCaches?.reset() }
         for entry in unseen {
             _ = try await load(entry, in: sandbox)
         }

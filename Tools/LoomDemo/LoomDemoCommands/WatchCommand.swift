@@ -17,7 +17,8 @@ struct WatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Auto-save notes and keep the note index fresh until Ctrl-C.",
         discussion: """
-            Prints the notes added or removed meanwhile (by another loom-demo, say) every --interval seconds. \
+            Every --interval seconds, prints how many notes were added or removed meanwhile (by another loom-demo, \
+            say). \
             Notes given with --add are auto-saved. Ctrl-C (or SIGTERM, or the end of --for-seconds) stops the \
             services in dependency order: the index refresher first, then the auto-saver, which saves what is left.
             """)

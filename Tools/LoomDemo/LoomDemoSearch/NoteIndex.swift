@@ -11,6 +11,8 @@ public import LoomDemoCore
 /// ```
 public actor NoteIndex {
     private var notes: [Int: Note] = [:]
+    /// Whether ``update(with:)`` has run; a copy that was only built (by `verify()`, say) has not.
+    public private(set) var isLoaded = false
 
     /// An empty index.
     ///
@@ -39,6 +41,7 @@ public actor NoteIndex {
         let added = next.keys.filter { notes[$0] == nil }.count
         let removed = notes.keys.filter { next[$0] == nil }.count
         notes = next
+        isLoaded = true
         return (added, removed)
     }
 }

@@ -1,4 +1,5 @@
 public import Loom
+import LoomDemoCore
 import LoomDemoStorage
 
 /// The search feature: its container and how to build one.
@@ -44,6 +45,9 @@ public enum NotesSearch {
             // `watch`'s index: refreshed by a service that LoomServiceLifecycle starts after the auto-saver it is
             // built from (and stops before it).
             Dependency { NoteIndex() }.scope(.singleton)
+                .onRelease { index async in
+                    if await index.isLoaded { Conf[\.notesConsole].write("Closed the note index.") }
+                }
             Dependency { [unowned container] in
                 IndexRefresher(
                     index: try container.resolve(), autoSaver: try container.resolve(),

@@ -17,6 +17,8 @@ public import ServiceLifecycle
 public actor AutoSaver: Service {
     private var drafts: [String] = []
     private var saved = 0
+    /// Whether `run()` has started; a copy that was only built (by `verify()`, say) has not.
+    public private(set) var hasRun = false
     private let notebook: @Sendable () -> Notebook
 
     /// Creates an auto-saver writing through the notebooks `notebook` makes (a new one per save, so each save uses
@@ -39,6 +41,8 @@ public actor AutoSaver: Service {
     public func queue(_ text: String) {
         drafts.append(text)
     }
+
+    private func markRun() { hasRun = true }
 
     /// How many drafts wait to be saved.
     ///
@@ -76,6 +80,7 @@ public actor AutoSaver: Service {
     public nonisolated func run() async throws {
         let interval = Conf[\.notesWatchInterval]
         Conf[\.notesConsole].write("Auto-save started (every \(NotesDefaults.seconds(interval))).")
+        await markRun()
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(interval))
