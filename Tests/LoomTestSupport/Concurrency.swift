@@ -37,6 +37,9 @@ public final class Collected<Element: Sendable>: Sendable {
 
     /// Every item appended so far, in order.
     public var all: [Element] { items.withLock { $0 } }
+
+    /// Forgets every item.
+    public func removeAll() { items.withLock { $0.removeAll() } }
 }
 
 /// Runs `body` on `count` real OS threads that all start at the same moment, and waits for them.

@@ -34,6 +34,12 @@ final class SearchIndex: Sendable {
     }
 }
 
+final class RequestLog: Sendable {
+    static let flushes = Mutex(0)
+    func write(_ line: String) {}
+    func flush() { Self.flushes.withLock { $0 += 1 } }
+}
+
 // 1. Containers: imperative or declarative; every feature module can own one.
 let tourApp = Container(name: "app") {
     Dependency { () -> any NoteStore in FileNoteStore() }.scope(.singleton)
@@ -74,6 +80,18 @@ extension ConfKeys {
         #expect(try await tourApp.load(SearchIndex.self) === index)
         #expect(try tourApp.resolve(SearchIndex.self) === index)
         #expect(SearchIndex.builds.withLock { $0 } == 1)
+    }
+
+    @Test func releasesARequestsInstancesWhenItsScopeEnds() async throws {
+        tourApp.register(scope: .scoped) {
+            RequestLog()
+        } onRelease: {
+            $0.flush()
+        }
+        try await tourApp.withScope { scope in
+            try scope.resolve(RequestLog.self).write("GET /notes")
+        }  // then flush()
+        #expect(RequestLog.flushes.withLock { $0 } == 1)
     }
 
     // 4. A test override no other test can see.

@@ -64,8 +64,8 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
         let name = name ?? "Container#\(Self.unnamedCounter.increment())"
         self.name = name
         self.parent = parent
-        owner = RegistrationOwner(description: "Container(\(name))")
         logTarget = LogTarget(logger)
+        owner = RegistrationOwner(description: "Container(\(name))", logTarget: logTarget)
         registry = Registry(parent: parent?.registry)
         logTarget.log(
             .debug,

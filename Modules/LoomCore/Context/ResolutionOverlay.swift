@@ -140,7 +140,7 @@ extension ResolutionOverlay {
 
     private func releaseOwnInstances() async {
         let failures = await Release.perform(takeOwnReleases(), hookTimeout: Release.defaultHookTimeout)
-        for failure in failures { Release.report(failure) }
+        for failure in failures { Release.report(failure, to: container.logTarget) }
     }
 
     /// The releases of the instances cached in this overlay's own caches (not an enclosing scope's or the live ones).

@@ -62,6 +62,23 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         Release.run(takeReleases())
     }
 
+    /// The releases of the instances this cache holds, without emptying it: for a cache that is itself being dropped
+    /// (a request scope's), whose instances go when the last reader lets go of the cache — no grace period to wait
+    /// for, since every reader holds the cache strongly while it reads.
+    package func settledReleases() -> [PendingRelease] {
+        guard let releaser else { return [] }
+        var releases: [PendingRelease] = []
+        func add(_ box: InstanceBox?) {
+            guard let box, let value = box.erasedValue else { return }
+            releases.append(PendingRelease(value: value, order: box.releaseOrder, releaser: releaser))
+        }
+        add(box)
+        if let table = argumentSlots?.table.loadRetained() {
+            for slot in table.slotsInAddressOrder() { add(slot.node.box) }
+        }
+        return releases
+    }
+
     /// Drops every cached instance and returns the releases its hook still has to run (never call inside a read
     /// section).
     ///

@@ -1,4 +1,4 @@
-internal import LoomRuntime
+public import LoomRuntime
 
 /// Where a registration was written.
 package struct SourceOrigin: Sendable, Equatable, CustomStringConvertible {
@@ -48,9 +48,12 @@ package struct RegistrationAlias: Sendable {
 @usableFromInline
 package final class RegistrationOwner: Sendable {
     package let description: String
+    /// Where the container's events go; release failures that nobody awaits are logged here.
+    package let logTarget: LogTarget
 
-    package init(description: String) {
+    package init(description: String, logTarget: LogTarget = LogTarget(nil)) {
         self.description = description
+        self.logTarget = logTarget
     }
 }
 
@@ -188,7 +191,9 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         let cache: EntryCache?
         let scope = attributes.scope
         let releaser: Releaser? =
-            scope.isCached ? attributes.releaseHook.map { Releaser($0, registration: key.description) } : nil
+            scope.isCached
+            ? attributes.releaseHook.map { Releaser($0, registration: key.description, logTarget: owner.logTarget) }
+            : nil
         self.releaser = releaser
         isScoped = scope.kindTag == DependencyScope.scoped.kindTag
         switch scope {
@@ -344,7 +349,22 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     @inlinable
     package func resolve(in environment: ResolutionEnvironment) throws -> Value {
         guard let cache else { return try Construction.produce(self) { try factory() } }
+        if _slowPath(isScoped), let scoped = RequestScope.existingCache(for: self) {
+            // An instance the request scope already built, read with the box type known in the caller.
+            let section = ReadSection.enter()
+            if let box = scoped.publishedBox(in: section), let value = box.value(as: Value.self) {
+                ReadSection.exit(section)
+                return value
+            }
+            ReadSection.exit(section)
+        }
         return try resolveCached(cache, in: environment)
+    }
+
+    /// Builds (or finds) the instance in a request scope's `cache`; the scope is its task's current one.
+    @usableFromInline
+    package func resolve(inScopeCache cache: EntryCache) throws -> Value {
+        try Construction.cachedValue(of: self, in: cache) { try Construction.produce(self) { try factory() } }
     }
 
     @usableFromInline

@@ -19,7 +19,9 @@ package enum Release {
             do {
                 try hook(ordered[index].value)
             } catch {
-                report(ReleaseError.Failure(registration: ordered[index].releaser.registration, reason: .threw(error)))
+                report(
+                    ReleaseError.Failure(registration: ordered[index].releaser.registration, reason: .threw(error)),
+                    to: ordered[index].releaser.logTarget)
             }
             index += 1
         }
@@ -64,7 +66,12 @@ package enum Release {
         pending.withLock { tasks in
             // Stored under the lock before the task can remove itself.
             tasks[serial] = Task {
-                for failure in await perform(releases, hookTimeout: defaultHookTimeout) { report(failure) }
+                let targets = Dictionary(
+                    releases.map { ($0.releaser.registration, $0.releaser.logTarget) },
+                    uniquingKeysWith: { first, _ in first })
+                for failure in await perform(releases, hookTimeout: defaultHookTimeout) {
+                    report(failure, to: targets[failure.registration] ?? LogTarget(nil))
+                }
                 _ = pending.withLock { $0.removeValue(forKey: serial) }
             }
         }
@@ -79,8 +86,8 @@ package enum Release {
         }
     }
 
-    package static func report(_ failure: ReleaseError.Failure) {
-        LogTarget(nil).log(.error, "Release failed: \(failure)", file: #fileID, line: #line)
+    package static func report(_ failure: ReleaseError.Failure, to logTarget: LogTarget) {
+        logTarget.log(.error, "Release failed: \(failure)", file: #fileID, line: #line)
     }
 
     // MARK: Timeouts

@@ -2,8 +2,8 @@
 /// not finish in time.
 ///
 /// ``Container/shutdown(hookTimeout:fileID:line:)``, ``DependencyGraph/shutdown(hookTimeout:)`` and the `async`
-/// ``Container/withScope(isolation:_:)`` throw it after every hook has run (or timed out) — one failing hook never
-/// stops the others.
+/// ``Container/withScope(isolation:hookTimeout:operation:)`` throw it after every hook has run (or timed out) — one
+/// failing hook never stops the others.
 ///
 /// ```swift
 /// do {

@@ -28,10 +28,13 @@ package final class Releaser: Sendable {
     package let hook: ReleaseHook
     /// The registration's key, as errors name it (`Type[Database]`).
     package let registration: String
+    /// The registering container's log, for failures nobody awaits.
+    package let logTarget: LogTarget
 
-    package init(_ hook: ReleaseHook, registration: String) {
+    package init(_ hook: ReleaseHook, registration: String, logTarget: LogTarget) {
         self.hook = hook
         self.registration = registration
+        self.logTarget = logTarget
     }
 }
 

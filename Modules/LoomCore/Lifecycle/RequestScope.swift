@@ -1,4 +1,4 @@
-internal import LoomRuntime
+public import LoomRuntime
 
 /// One request scope: the `.scoped` instances of one unit of work (a server request, a job), released together —
 /// dependents first — when the scope ends.
@@ -67,12 +67,59 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// - Returns: The registered value.
     /// - Throws: The same ``InjectionError`` cases as ``Container/resolve(_:alternative:fileID:line:)``, and
     ///   ``InjectionError/outsideRequestScope(_:)`` after the scope ended.
+    @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
+        // Inlinable, so the container's front door is specialised for `T` in the caller, as a direct resolve is.
+        if alternative == nil, let value = try scopedValue(T.self) {
+            if container.logTarget.isEnabled(.debug) { container.logResolution(of: T.self, fileID: fileID, line: line) }
+            return value
+        }
+        if isCurrent { return try container.resolve(T.self, alternative: alternative, fileID: fileID, line: line) }
+        return try resolveBinding(T.self, alternative: alternative, fileID: fileID, line: line)
+    }
+
+    /// `T`'s value when its registration is a settled cached one or a synchronous `.scoped` one — built in this
+    /// scope's cache if missing, while the scope is its task's current one (so the factory's own resolutions see it);
+    /// `nil` when only the general path can answer.
+    @inlinable @inline(__always)
+    func scopedValue<T>(_ type: T.Type) throws -> T? {
+        let probe = container.registry.probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self)))
+        if let box = probe.box, let value = box.value(as: T.self) {
+            ReadSection.exit(probe.section)
+            return value
+        }
+        guard let entry = probe.entry, entry.withObject({ $0.isScoped && $0.kind == .synchronous }) else {
+            ReadSection.exit(probe.section)
+            return nil
+        }
+        // The probe checked that the entry produces exactly `T`, and a synchronous one without arguments is a
+        // `PlainEntry`.
+        let registration = entry.assumingType(PlainEntry<T>.self).object
+        ReadSection.exit(probe.section)
+        guard let cache = cache(for: registration) else { return nil }
+        let section = ReadSection.enter()
+        if let value = cache.publishedBox(in: section)?.value(as: T.self) {
+            ReadSection.exit(section)
+            return value
+        }
+        ReadSection.exit(section)
+        guard isCurrent else { return nil }
+        return try registration.resolve(inScopeCache: cache)
+    }
+
+    /// Whether this is the current task's innermost scope.
+    @usableFromInline var isCurrent: Bool { ResolutionContext.current?.requestScope === self }
+
+    /// ``resolve(_:alternative:fileID:line:)`` from outside the scope's closure: binds the scope first.
+    @usableFromInline
+    func resolveBinding<T>(_ type: T.Type, alternative: RegistrationAlternative?, fileID: StaticString, line: UInt)
+        throws -> T
+    {
         try bound { try container.resolve(T.self, alternative: alternative, fileID: fileID, line: line) }
     }
 
@@ -122,7 +169,21 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         return cache
     }
 
+    /// The current task's innermost scope's cache for the `.scoped` `entry`, if a scope is open and has one — what a
+    /// resolution of an instance the scope already built reads.
+    @usableFromInline
+    package static func existingCache(for entry: RegistrationEntry) -> EntryCache? {
+        ResolutionContext.current?.requestScope?.existingCache(for: entry)
+    }
+
+    /// This scope's cache for `entry`, if it built one (and has not ended).
+    @usableFromInline
+    func existingCache(for entry: RegistrationEntry) -> EntryCache? {
+        caches.withLock { caches in caches?.first { $0.entry === entry }?.cache }
+    }
+
     /// This scope's cache for `entry`, created empty on first use; `nil` once the scope has ended.
+    @usableFromInline
     package func cache(for entry: RegistrationEntry) -> EntryCache? {
         caches.withLock { caches -> EntryCache? in
             guard caches != nil else { return nil }
@@ -130,17 +191,23 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             if let found = caches!.first(where: { $0.entry === entry }) { return found.cache }
             let cache = EntryCache(
                 isWeak: false, hasParameters: !entry.attributes.parameterTypes.isEmpty, releaser: entry.releaser)
+            if caches!.isEmpty { caches!.reserveCapacity(4) }
             caches!.append((entry, cache))
             return cache
         }
     }
 
     /// Ends the scope: later resolutions through it throw; returns the releases of every instance it built.
+    ///
+    /// The caches are not emptied but dropped: a reader still holding one keeps its instance, and the instances go
+    /// when the last holder lets go — with no grace period to wait for, which keeps closing a scope cheap.
     package func end() -> [PendingRelease] {
         let ended = caches.withLock { caches in
             defer { caches = nil }
             return caches ?? []
         }
-        return ended.flatMap { $0.cache.takeReleases() }
+        var releases: [PendingRelease] = []
+        for (_, cache) in ended where cache.releaser != nil { releases += cache.settledReleases() }
+        return releases
     }
 }

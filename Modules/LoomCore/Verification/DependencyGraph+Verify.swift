@@ -18,7 +18,9 @@ extension DependencyGraph {
     /// ```
     ///
     /// > Important: Factories run (in the sandbox), so side effects outside Loom — opening a file, starting a
-    /// > timer — happen. Keep such work out of factories or behind a dependency the test overrides.
+    /// > timer — happen; so do the release hooks (`onRelease`) of the instances the sandbox built, when it ends. Keep
+    /// > such work out of factories or behind a dependency the test overrides. `.scoped` registrations are built in a
+    /// > request scope of the sandbox's own.
     ///
     /// - Returns: The report; ``VerificationReport/isHealthy`` when nothing was found.
     public static func verify() -> VerificationReport {

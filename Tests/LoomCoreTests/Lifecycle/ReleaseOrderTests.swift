@@ -75,28 +75,33 @@ import Testing
         #expect(log.all == ["repository start", "repository end", "database start", "database end"])
     }
 
-    @Test func theGraphReleasesAcrossContainersDependentsFirst() async throws {
-        let log = Collected<String>()
-        let base = quietContainer("lifecycle.base")
-        let feature = quietContainer("lifecycle.feature", parent: base)
-        base.register(scope: .singleton) {
-            Level0(Resource("base", log: Collected()))
-        } onRelease: { _ in
-            log.append("base")
+    @Test func theGraphReleasesAcrossContainersDependentsFirst() async {
+        // In a child process: the graph's shutdown and resets reach every active container, including other suites'.
+        await #expect(processExitsWith: .success) {
+            let log = Collected<String>()
+            let base = quietContainer("lifecycle.base")
+            let feature = quietContainer("lifecycle.feature", parent: base)
+            base.register(scope: .singleton) {
+                Level0(Resource("base", log: Collected()))
+            } onRelease: { _ in
+                log.append("base")
+            }
+            feature.register(scope: .singleton) {
+                Level1(try feature.resolve())
+            } onRelease: { _ in
+                log.append("feature")
+            }
+            await DependencyGraph.activate(feature)
+            _ = try? feature.resolve(Level1.self)
+            try? await DependencyGraph.shutdown()
+            #expect(log.all == ["feature", "base"])
+            // Usable afterwards: the next resolve builds anew.
+            _ = try? feature.resolve(Level1.self)
+            DependencyGraph.resetCachedInstances(scope: .singleton)
+            #expect(log.all == ["feature", "base", "feature", "base"])
+            _ = try? feature.resolve(Level1.self)
+            DependencyGraph.resetCachedInstances()
+            #expect(log.all.count == 6)
         }
-        feature.register(scope: .singleton) {
-            Level1(try feature.resolve())
-        } onRelease: { _ in
-            log.append("feature")
-        }
-        await DependencyGraph.activate(feature)
-        defer { DependencyGraph.deactivate(feature) }
-        _ = try feature.resolve(Level1.self)
-        try await DependencyGraph.shutdown()
-        #expect(log.all.filter { $0 == "base" || $0 == "feature" } == ["feature", "base"])
-        // Usable afterwards: the next resolve builds anew.
-        _ = try feature.resolve(Level1.self)
-        DependencyGraph.deactivate(feature)
-        #expect(log.all.suffix(2) == ["feature", "base"])
     }
 }

@@ -116,16 +116,19 @@ import Testing
         #expect(error?.failures.map(\.registration) == ["Type[Service]"])
     }
 
+    /// Registered only by the test below, so the graph finds exactly one registration.
+    final class GraphScopedService: Sendable {}
+
     @Test func injectionInsideTheClosureSeesTheScope() async throws {
         let container = quietContainer("lifecycle.graph-scope")
-        container.register(scope: .scoped) { Service() }
+        container.register(scope: .scoped) { GraphScopedService() }
         await DependencyGraph.activate(container)
         defer { DependencyGraph.deactivate(container) }
         try await container.withScope { scope in
-            let injected: Service = try DependencyGraph.inject()
+            let injected: GraphScopedService = try DependencyGraph.inject()
             await Task.yield()
-            let child = try await Task { try container.resolve(Service.self) }.value
-            #expect(try scope.resolve(Service.self) === injected)
+            let child = try await Task { try container.resolve(GraphScopedService.self) }.value
+            #expect(try scope.resolve(GraphScopedService.self) === injected)
             #expect(child === injected)
         }
     }

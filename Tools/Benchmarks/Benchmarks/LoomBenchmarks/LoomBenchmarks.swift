@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     registrationBenchmarks()
     threadBenchmarks()
     activationBenchmarks()
+    lifecycleBenchmarks()
 }
 
 /// The baselines of the ratios: what the same work costs without a container.
