@@ -60,6 +60,19 @@ import Testing
         #expect(events.with(prefix: "stop") == ["stop server", "stop index", "stop database"])
     }
 
+    @Test func aServiceThatThrowsShutsTheOthersDownInReverseOrderAndRunThrowsItsError() async throws {
+        let container = threeDependentServices()
+        container.register(Thrower.self, scope: .singleton) { [unowned container] in
+            Thrower(after: try container.resolve(Step.self, alternative: "server"))
+        }
+        let group = DependencyServiceGroup(container: container, logger: logger)
+
+        await #expect(throws: Failure.self) { try await group.run() }
+
+        #expect(events.with(prefix: "stop") == ["stop server", "stop index", "stop database"])
+        #expect(events.with(prefix: "release") == ["release server", "release index", "release database"])
+    }
+
     @Test func aShutdownAskedForBeforeRunStartsAndStopsTheServices() async throws {
         let group = DependencyServiceGroup(container: threeDependentServices(), logger: logger)
         await group.triggerGracefulShutdown()
@@ -156,6 +169,13 @@ final class Finisher: Service {
     let after: Step
     init(after: Step) { self.after = after }
     func run() async throws {}
+}
+
+/// A service that throws as soon as it runs; its factory resolves `after`, so it starts after it.
+final class Thrower: Service {
+    let after: Step
+    init(after: Step) { self.after = after }
+    func run() async throws { throw Failure() }
 }
 
 struct Failure: Error {}
