@@ -25,6 +25,9 @@ struct Module {
 let swiftSyntax = "swift-syntax"
 let configuration = Target.Dependency.product(name: "Configuration", package: "swift-configuration")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+// The signal type of `ServiceGroupConfiguration`'s signal lists (`.sigterm`).
+let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 // `FilePath`, which swift-configuration's file providers take.
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let modules: [Module] = [
@@ -68,7 +71,7 @@ let modules: [Module] = [
         name: "Loom", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomInjection"],
         testDependencies: ["LoomMacros"]),
     // The bridge to apple/swift-configuration: Loom keys whose root values come from its providers and follow their
-    // reloads. The only module that depends on swift-configuration (and swift-service-lifecycle, for its `Service`
+    // reloads. The only module that depends on swift-configuration (it uses swift-service-lifecycle for its `Service`
     // conformance); its declarations need macOS 15 / iOS 18, as swift-configuration does.
     Module(
         name: "LoomConfigurationSources",
@@ -77,6 +80,13 @@ let modules: [Module] = [
             "Loom", "LoomMacros", "LoomTesting", configuration, serviceLifecycle, systemPackage,
             .product(name: "Logging", package: "swift-log"),
         ]),
+    // The bridge to swift-server/swift-service-lifecycle: the registrations that are `Service`s run in a
+    // `ServiceGroup` in dependency order, and the container's cached instances are released when it ends (DESIGN.md
+    // §14). Besides LoomConfigurationSources, the only module that depends on swift-service-lifecycle.
+    Module(
+        name: "LoomServiceLifecycle",
+        dependencies: ["LoomCore", "LoomRuntime", serviceLifecycle, unixSignals, logging],
+        testDependencies: ["Loom", "LoomTesting", serviceLifecycle, unixSignals, logging]),
 ]
 
 func target(for module: Module) -> Target {
@@ -164,8 +174,9 @@ let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
     // The settings come from the command line, `LOOM_DEMO_*` variables and a JSON file through
     // LoomConfigurationSources (`loom-demo config` shows each one's source).
     ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
-    ("LoomDemoStorage", ["Loom", "LoomDemoCore"]),
-    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage"]),
+    // `watch`'s services (the auto-saver, the index refresher) conform to swift-service-lifecycle's `Service`.
+    ("LoomDemoStorage", ["Loom", "LoomDemoCore", serviceLifecycle]),
+    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
     (
         "LoomDemoApp",
         [
@@ -173,7 +184,14 @@ let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
             "LoomDemoSearch", "LoomConfigurationSources", configuration, systemPackage,
         ]
     ),
-    ("LoomDemoCommands", ["Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", argumentParser]),
+    // `watch` runs the services through LoomServiceLifecycle.
+    (
+        "LoomDemoCommands",
+        [
+            "Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", "LoomServiceLifecycle",
+            unixSignals, logging, argumentParser,
+        ]
+    ),
 ]
 targets += demoModules.map {
     .target(name: $0.name, dependencies: $0.dependencies, path: "Tools/LoomDemo/\($0.name)")

@@ -1,4 +1,5 @@
 import Foundation
+import LoomTestSupport
 import Testing
 
 /// The built `loom-demo` executable, run as a person would: each test in a folder of its own, with `HOME` pointing
@@ -12,9 +13,11 @@ import Testing
         var lines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs `loom-demo arguments` in `directory` and waits for it without blocking a thread.
+    /// Runs `loom-demo arguments` in `directory` and waits for it without blocking a thread; with `interruptWhen`,
+    /// sends it SIGINT (Ctrl-C) once what it printed satisfies the condition.
     func loomDemo(
-        _ arguments: [String], in directory: TemporaryDirectory, environment extra: [String: String] = [:]
+        _ arguments: [String], in directory: TemporaryDirectory, environment extra: [String: String] = [:],
+        interruptWhen: (@Sendable (_ output: String) -> Bool)? = nil
     ) async throws -> Run {
         let executable = try #require(Self.executable, "loom-demo was not built next to the test bundle")
         let id = UUID().uuidString
@@ -46,6 +49,15 @@ import Testing
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)
+                return
+            }
+            guard let interruptWhen else { return }
+            let running = UncheckedProcess(process)
+            Task {
+                _ = await eventually {
+                    interruptWhen(String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self))
+                }
+                running.process.interrupt()
             }
         }
         return Run(
@@ -220,4 +232,11 @@ import Testing
         let quiet = try await loomDemo(["list"], in: home)
         #expect(quiet.errors.isEmpty)
     }
+}
+
+/// A running `Process`, handed to the task that interrupts it.
+private struct UncheckedProcess: @unchecked Sendable {
+    // `@unchecked`: the task only calls `interrupt()`, which Foundation allows from any thread.
+    let process: Process
+    init(_ process: Process) { self.process = process }
 }

@@ -16,6 +16,9 @@ extension ConfKeys {
     #declareConfKey("notesLogLevel", NotesLogLevel.self, defaultValue: NotesLogLevel.warning)
     /// How many matches a search shows (`search --limit`); the page size unless overridden.
     #declareConfKey("notesSearchLimit", Int.self, defaultValue: NotesDefaults.searchLimit)
+    /// How often, in seconds, `watch` auto-saves drafts and refreshes the note index (`watch --interval`); 1 unless
+    /// overridden.
+    #declareConfKey("notesWatchInterval", Double.self, defaultValue: 1)
     /// Where the commands write their output; ``StandardConsole`` unless set.
     #declareServiceKey("notesConsole", (any NotesConsole).self, defaultValue: StandardConsole())
 }

@@ -20,6 +20,17 @@ public enum NotesDefaults {
     /// ```
     public static let pageSize = 20
 
+    /// `value` seconds as the commands print them: `1 s`, `0.5 s`.
+    ///
+    /// ```swift
+    /// NotesDefaults.seconds(2)   // "2 s"
+    /// ```
+    /// - Parameter value: A number of seconds.
+    /// - Returns: The number without a needless fraction, and the unit.
+    public static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+
     /// The default config file: `$XDG_CONFIG_HOME/loom-demo/config.json`, else `~/.config/loom-demo/config.json`.
     ///
     /// `XDG_CONFIG_HOME` counts only when it is an absolute path. The file is optional.

@@ -1,4 +1,5 @@
 public import Loom
+import LoomDemoCore
 import LoomDemoStorage
 
 /// The search feature: its container and how to build one.
@@ -13,7 +14,8 @@ public enum NotesSearch {
     /// The search feature's container, named `search`, below ``LoomDemoStorage/NotesStorage/container``.
     ///
     /// Registers ``TermMatcher`` (a new value each time) and ``NoteSearch``, the feature's entry point, whose
-    /// properties resolve the storage feature's store, the matcher and the result limit.
+    /// properties resolve the storage feature's store, the matcher and the result limit; and, for `watch`, the
+    /// ``NoteIndex`` and the ``IndexRefresher`` service that keeps it fresh.
     ///
     /// ```swift
     /// let matcher: TermMatcher = try NotesSearch.container.resolve()
@@ -40,6 +42,18 @@ public enum NotesSearch {
         // The entry point resolves from this very container (held unowned: the registration lives inside it).
         container.add {
             Dependency { [unowned container] in NoteSearch(container: container) }
+            // `watch`'s index: refreshed by a service that LoomServiceLifecycle starts after the auto-saver it is
+            // built from (and stops before it).
+            Dependency { NoteIndex() }.scope(.singleton)
+                .onRelease { index async in
+                    if await index.isLoaded { Conf[\.notesConsole].write("Closed the note index.") }
+                }
+            Dependency { [unowned container] in
+                IndexRefresher(
+                    index: try container.resolve(), autoSaver: try container.resolve(),
+                    notebook: { Notebook(container: container) })
+            }
+            .scope(.singleton)
         }
         return container
     }

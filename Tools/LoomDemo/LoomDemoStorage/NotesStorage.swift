@@ -20,6 +20,8 @@ public enum NotesStorage {
     /// - ``MemoryNoteStore``: one per process (`.singleton`).
     /// - ``StoreSettings``: the feature's settings, read from `Conf` on every access.
     /// - ``Notebook``: the feature's entry point, whose `@Injected` properties resolve the store and the clock.
+    /// - ``AutoSaver``: the service saving `watch`'s drafts, one per process until released (`.singleton`); its
+    ///   release hook saves any draft left.
     ///
     /// To use another store, register it as `any NoteStore` in a child of this container:
     ///
@@ -34,6 +36,13 @@ public enum NotesStorage {
         Dependency { StoreSettings() }
         Dependency { () -> any NoteStore in try configuredStore() }.scope(.instance)
         Dependency { Notebook() }
+        // Saves `watch`'s drafts; a service LoomServiceLifecycle runs. Released (at the end of `watch`), it saves
+        // what is left.
+        Dependency { AutoSaver() }.scope(.singleton)
+            .onRelease { autoSaver async throws in
+                try await autoSaver.flush()
+                if await autoSaver.hasRun { Conf[\.notesConsole].write("Closed the auto-saver.") }
+            }
     }
 
     /// The store the settings ask for.
