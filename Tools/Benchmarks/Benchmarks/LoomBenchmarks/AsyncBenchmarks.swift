@@ -29,7 +29,6 @@ enum AsyncFixtures {
         return container
     }()
 
-    /// Only the async singleton, reset before every load of the cold figure.
     /// A container whose one `async` singleton is not built yet.
     static func makeColdContainer() -> Container {
         let container = Container(name: "async-cold-benchmark", logger: DisabledLogger())
