@@ -105,7 +105,7 @@ package enum KeyDependents {
     @discardableResult
     package static func invalidate(keys: some Sequence<ObjectIdentifier>, scope: IsolatedCaches? = nil) -> Invalidation
     {
-        let bits = Set(keys.map { UInt(bitPattern: $0) })
+        let bits = Set(keys.map { TableHash.bits(of: $0) })
         let scopeID = scope.map(ObjectIdentifier.init)
         let targets = state.withLock { state -> [Target] in
             var found: Set<Dependent> = []
@@ -190,7 +190,7 @@ package enum KeyDependents {
     /// The registrations currently recorded as having read the key `id`, for tests.
     package static func dependents(of id: ObjectIdentifier) -> [RegistrationEntry] {
         state.withLock { state in
-            (state.dependents[UInt(bitPattern: id)] ?? []).compactMap { state.records[$0]?.entry }
+            (state.dependents[TableHash.bits(of: id)] ?? []).compactMap { state.records[$0]?.entry }
         }
     }
 }
