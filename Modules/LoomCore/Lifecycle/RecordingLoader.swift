@@ -97,14 +97,7 @@ package enum RecordingLoader {
     /// Does what the first read of each injected property of `instance` would, as a resolution frame of `entry`, so
     /// the registrations they resolve are recorded as needed by `entry`; a failure is left to that first read.
     private static func recordProperties(of instance: Any, builtBy entry: RegistrationEntry) {
-        let (enclosing, properties) = PropertyInspector.properties(of: instance)
-        guard !properties.isEmpty else { return }
-        let frames = ResolutionFrames.current
-        let isOutermost = frames.beginScope()
-        defer { frames.endScope(isOutermost) }
-        frames.push(entry)
-        defer { frames.pop() }
-        for (property, _) in properties {
+        PropertyInspector.forEachProperty(of: instance, builtBy: entry) { property, _, enclosing in
             _ = try? property.verifyDependency(enclosing: enclosing)
         }
     }

@@ -115,14 +115,7 @@ package enum DependencyVerifier {
     private static func verifyProperties(
         of instance: Any, builtBy entry: RegistrationEntry, into findings: inout Findings
     ) {
-        let (enclosing, properties) = PropertyInspector.properties(of: instance)
-        guard !properties.isEmpty else { return }
-        let frames = ResolutionFrames.current
-        let isOutermost = frames.beginScope()
-        defer { frames.endScope(isOutermost) }
-        frames.push(entry)
-        defer { frames.pop() }
-        for (property, site) in properties {
+        PropertyInspector.forEachProperty(of: instance, builtBy: entry) { property, site, enclosing in
             do {
                 if let dependency = try property.verifyDependency(enclosing: enclosing) {
                     findings.add(DependencyEdge(dependent: entry.summary, dependency: dependency.summary))

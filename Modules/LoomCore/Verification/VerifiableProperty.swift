@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// A property wrapper whose dependency `verify()` checks on each instance it builds: `@Injected` and
 /// `@InjectedWeakly` (LoomInjection), `@InjectedConf` (LoomKeys).
 ///
@@ -97,5 +99,21 @@ enum PropertyInspector {
             mirror = current.superclassMirror
         }
         return (enclosing, properties)
+    }
+
+    /// Calls `body` with each injected property of `instance` (and the object they belong to) inside a resolution
+    /// frame of `entry`, as their first reads would run: what they resolve is attributed to `entry`.
+    static func forEachProperty(
+        of instance: Any, builtBy entry: RegistrationEntry,
+        _ body: (_ property: any VerifiableProperty, _ site: PropertySite, _ enclosing: AnyObject?) -> Void
+    ) {
+        let (enclosing, properties) = properties(of: instance)
+        guard !properties.isEmpty else { return }
+        let frames = ResolutionFrames.current
+        let isOutermost = frames.beginScope()
+        defer { frames.endScope(isOutermost) }
+        frames.push(entry)
+        defer { frames.pop() }
+        for (property, site) in properties { body(property, site, enclosing) }
     }
 }
