@@ -226,10 +226,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     /// Registers a factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
@@ -257,10 +255,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
@@ -288,10 +284,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
@@ -319,10 +313,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     /// Registers a factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
@@ -350,10 +342,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     /// Registers a factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
@@ -381,10 +371,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
@@ -412,10 +400,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
@@ -443,10 +429,8 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: ReleaseHook(onRelease), fileID: fileID,
-            line: line)
-        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+        registerReleased(
+            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     // MARK: Actor-isolated factories
@@ -518,6 +502,26 @@ extension Container {
                 attributes: consume attributes, owner: owner, actorName: typeName(Actor.self), actor: Actor.shared,
                 factory: factory),
             as: T.self)
+    }
+
+    /// The one body of the synchronous factories' `onRelease:` overloads.
+    private func registerReleased<T: Sendable>(
+        _ factory: @escaping @Sendable () throws -> T, alternative: RegistrationAlternative?, scope: DependencyScope,
+        hook: ReleaseHook, fileID: StaticString, line: UInt
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: hook, fileID: fileID, line: line)
+        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
+    }
+
+    /// The one body of the `async` factories' `onRelease:` overloads.
+    private func registerReleased<T: Sendable>(
+        _ factory: @escaping @Sendable () async throws -> T, alternative: RegistrationAlternative?,
+        scope: DependencyScope, hook: ReleaseHook, fileID: StaticString, line: UInt
+    ) {
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: hook, fileID: fileID, line: line)
+        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
 
     /// The attributes of a type-located registration made with one of the `register` overloads.
