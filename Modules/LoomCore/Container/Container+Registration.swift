@@ -217,6 +217,7 @@ extension Container {
     ///   - factory: Builds the value.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -246,6 +247,7 @@ extension Container {
     ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -275,6 +277,7 @@ extension Container {
     ///   - factory: Builds the value; may `await`.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -304,6 +307,7 @@ extension Container {
     ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -333,6 +337,7 @@ extension Container {
     ///   - factory: Builds the value.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -362,6 +367,7 @@ extension Container {
     ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -391,6 +397,7 @@ extension Container {
     ///   - factory: Builds the value; may `await`.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -420,6 +427,7 @@ extension Container {
     ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -504,8 +512,10 @@ extension Container {
             as: T.self)
     }
 
-    /// The one body of the synchronous factories' `onRelease:` overloads.
-    private func registerReleased<T: Sendable>(
+    /// The one body of the synchronous factories' `onRelease:` overloads (which are inlinable only so that the hook
+    /// is specialised for `T`; see ``ReleaseHook``).
+    @usableFromInline
+    func registerReleased<T: Sendable>(
         _ factory: @escaping @Sendable () throws -> T, alternative: RegistrationAlternative?, scope: DependencyScope,
         hook: ReleaseHook, fileID: StaticString, line: UInt
     ) {
@@ -515,7 +525,8 @@ extension Container {
     }
 
     /// The one body of the `async` factories' `onRelease:` overloads.
-    private func registerReleased<T: Sendable>(
+    @usableFromInline
+    func registerReleased<T: Sendable>(
         _ factory: @escaping @Sendable () async throws -> T, alternative: RegistrationAlternative?,
         scope: DependencyScope, hook: ReleaseHook, fileID: StaticString, line: UInt
     ) {

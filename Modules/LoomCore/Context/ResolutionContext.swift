@@ -79,8 +79,12 @@ package final class ResolutionContext: Sendable {
         return fields
     }
 
-    /// The words this context counts itself in.
-    private let counted: [ProcessWord]
+    /// The process words this context counts itself in (bit `n`: ``countedWords``[`n`]), given back in `deinit`.
+    private let counted: UInt8
+
+    private static let countedWords: [ProcessWord] = [
+        .activeOverlays, .activeKeyOverrides, .activeLookupPolicies, .activeChains,
+    ]
 
     package init(_ fields: Fields) {
         overlay = fields.overlay
@@ -89,17 +93,22 @@ package final class ResolutionContext: Sendable {
         chain = fields.chain
         flow = fields.flow
         requestScope = fields.requestScope
-        var counted: [ProcessWord] = []
-        if fields.overlay != nil { counted.append(.activeOverlays) }
-        if fields.keyOverrides != nil { counted.append(.activeKeyOverrides) }
-        if fields.lookupPolicy != nil { counted.append(.activeLookupPolicies) }
-        if fields.chain != nil || fields.flow != nil { counted.append(.activeChains) }
-        for word in counted { word.increment() }
+        // A bit set rather than an array: a context is made for every scope, and most count nothing.
+        var counted: UInt8 = 0
+        if fields.overlay != nil { counted |= 1 }
+        if fields.keyOverrides != nil { counted |= 2 }
+        if fields.lookupPolicy != nil { counted |= 4 }
+        if fields.chain != nil || fields.flow != nil { counted |= 8 }
         self.counted = counted
+        if counted != 0 { Self.forEachCounted(counted) { $0.increment() } }
     }
 
     deinit {
-        for word in counted { word.decrement() }
+        if counted != 0 { Self.forEachCounted(counted) { $0.decrement() } }
+    }
+
+    private static func forEachCounted(_ counted: UInt8, _ body: (ProcessWord) -> Void) {
+        for (bit, word) in countedWords.enumerated() where counted & (1 << bit) != 0 { body(word) }
     }
 
     // MARK: Binding
@@ -119,6 +128,18 @@ package final class ResolutionContext: Sendable {
         try change(&fields)
         // No thread cache: the operation may suspend and resume on another thread.
         return try await binding.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
+    }
+
+    /// Runs async `operation` with a new context made of `fields` (for a caller that read ``current`` already).
+    package static func with<R>(
+        _ fields: Fields, isolation: isolated (any Actor)?, operation: () async throws -> R
+    ) async rethrows -> R {
+        try await binding.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
+    }
+
+    /// Runs `operation` with a new context made of `fields` (for a caller that read ``current`` already).
+    package static func with<R>(_ fields: Fields, operation: () throws -> R) rethrows -> R {
+        try ResolutionContext(fields).bind(operation)
     }
 
     /// Runs `operation` with this context bound: the task-local, plus the thread's synchronous-scope cache.

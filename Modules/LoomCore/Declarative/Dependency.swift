@@ -32,7 +32,7 @@ public struct Dependency<Value>: Sendable {
     /// Problems found while declaring the dependency, reported when it is registered.
     package var problems: [String] = []
     /// What runs when a cached instance leaves its cache (`onRelease`).
-    package var releaseHook: ReleaseHook?
+    @usableFromInline package var releaseHook: ReleaseHook?
 
     package init(provider: DependencyFactory.Provider<Value>, scope: DependencyScope, origin: SourceOrigin) {
         self.provider = provider

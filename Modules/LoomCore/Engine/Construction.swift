@@ -83,6 +83,7 @@ package enum Construction {
     }
 
     /// The cycle that closes when `entry` is needed again while the current resolution builds its frames.
+    @usableFromInline
     package static func cycleError(closingWith entry: RegistrationEntry?, frames: ResolutionFrames) -> InjectionError {
         let building = entries(of: frames)
         guard let entry = entry ?? building.last else {
@@ -110,6 +111,7 @@ package enum Construction {
     /// for it to publish. A resolver whose construction already builds the slot, or which would wait for a builder
     /// that is waiting for it, gets a cycle error instead of a deadlock. A failed build publishes nothing, so the next
     /// resolver tries again.
+    @inlinable
     package static func cachedValue<Value>(
         of entry: RegistrationEntry?,
         in slot: OnceSlot,
@@ -126,6 +128,7 @@ package enum Construction {
     }
 
     /// The same for a registration's own cache.
+    @inlinable
     package static func cachedValue<Value>(
         of entry: RegistrationEntry, in cache: EntryCache, build: () throws -> Value
     ) throws -> Value {

@@ -62,21 +62,17 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         Release.run(takeReleases())
     }
 
-    /// The releases of the instances this cache holds, without emptying it: for a cache that is itself being dropped
-    /// (a request scope's), whose instances go when the last reader lets go of the cache — no grace period to wait
-    /// for, since every reader holds the cache strongly while it reads.
-    package func settledReleases() -> [PendingRelease] {
-        guard let releaser else { return [] }
-        var releases: [PendingRelease] = []
-        func add(_ box: InstanceBox?) {
-            guard let box, let value = box.erasedValue else { return }
-            releases.append(PendingRelease(value: value, order: box.releaseOrder, releaser: releaser))
-        }
-        add(box)
+    /// Appends the releases of the instances this cache holds to `releases`, without emptying it: for a cache that is
+    /// itself being dropped (a request scope's), whose instances go with the last holder of the cache — no grace period
+    /// to wait for.
+    package func appendSettledReleases(to releases: inout [PendingRelease]) {
+        guard let releaser else { return }
+        if let box { releases.append(PendingRelease(box: box, releaser: releaser)) }
         if let table = argumentSlots?.table.loadRetained() {
-            for slot in table.slotsInAddressOrder() { add(slot.node.box) }
+            for slot in table.slotsInAddressOrder() {
+                if let box = slot.node.box { releases.append(PendingRelease(box: box, releaser: releaser)) }
+            }
         }
-        return releases
     }
 
     /// Drops every cached instance and returns the releases its hook still has to run (never call inside a read
@@ -91,11 +87,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         }
         var releases: [PendingRelease] = []
         if let releaser {
-            for case let box? in retired {
-                if let value = box.erasedValue {
-                    releases.append(PendingRelease(value: value, order: box.releaseOrder, releaser: releaser))
-                }
-            }
+            for case let box? in retired { releases.append(PendingRelease(box: box, releaser: releaser)) }
         }
         Reclamation.release(afterGracePeriod: retired)
         return releases

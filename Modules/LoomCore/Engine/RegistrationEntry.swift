@@ -153,7 +153,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     /// `nil` for `.instance`; for `.scoped`, never filled (each request scope keeps its own caches).
     @usableFromInline package let cache: EntryCache?
     /// Runs the registration's release hook; `nil` without one (and for `.instance`, which Loom never releases).
-    package let releaser: Releaser?
+    @usableFromInline package let releaser: Releaser?
     /// `cache`, when the registration takes no arguments (the cache is then its only slot), for the lock-free probes.
     @usableFromInline package let plainSlot: EntryCache?
     /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
@@ -170,8 +170,13 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     package let locatesOptional: Bool
     /// Whether the registration is `.scoped`: its instances live in request scopes, never in `cache`.
     @usableFromInline package let isScoped: Bool
+    /// Whether the factory takes typed arguments (its caches then keep one slot per argument tuple).
+    package let hasParameters: Bool
 
     private static let sequenceCounter = AtomicCounter()
+
+    /// The key a request scope files this registration's cache under: its identity as a word.
+    package var scopedCacheKey: UInt { TableHash.bits(of: ObjectIdentifier(self)) }
 
     /// Creates an entry; `reusedCache` carries an identical predecessor's instances over (builder
     /// re-evaluation keeps the singletons of registrations that did not change).
@@ -188,6 +193,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         // Everything is derived from `attributes` before it is moved into the entry, so it is never copied.
         let key = key ?? attributes.key
         let hasParameters = !attributes.parameterTypes.isEmpty
+        self.hasParameters = hasParameters
         let cache: EntryCache?
         let scope = attributes.scope
         let releaser: Releaser? =
@@ -362,7 +368,9 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     }
 
     /// Builds (or finds) the instance in a request scope's `cache`; the scope is its task's current one.
-    @usableFromInline
+    ///
+    /// Inlinable, so that a request scope's construction is specialised for `Value` where the scope resolves it.
+    @inlinable
     package func resolve(inScopeCache cache: EntryCache) throws -> Value {
         try Construction.cachedValue(of: self, in: cache) { try Construction.produce(self) { try factory() } }
     }

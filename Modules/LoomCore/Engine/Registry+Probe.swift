@@ -183,6 +183,13 @@ extension EntryProbe {
         entry.withObject { $0.kind }
     }
 
+    /// The key a request scope files `entry`'s cache under (see ``RequestScope``) when `entry` is a synchronous
+    /// `.scoped` registration, else `0`; out of line for the reason ``kind(of:)`` is.
+    @usableFromInline
+    package static func scopedCacheKey(of entry: Unretained<RegistrationEntry>) -> UInt {
+        entry.withObject { entry in entry.isScoped && entry.kind == .synchronous ? entry.scopedCacheKey : 0 }
+    }
+
     /// Reads the probed registration's value and leaves the read section.
     ///
     /// The value is its published instance, or a new one from its synchronous factory (a main-actor factory runs only
@@ -222,7 +229,7 @@ extension EntryProbe {
     package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
         throws -> T?
     {
-        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
+        guard let entry, EntryProbe.kind(of: entry) == .synchronous else {
             ReadSection.exit(section)
             return nil
         }
@@ -234,7 +241,7 @@ extension EntryProbe {
     /// Runs the probed Macaroni-style parametrized resolver with `parameter` and leaves the read section.
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
-        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
+        guard let entry, EntryProbe.kind(of: entry) == .synchronous else {
             ReadSection.exit(section)
             return nil
         }

@@ -23,9 +23,13 @@ extension Container {
     /// Disfavoured so that `async` code always gets the `async` form (written with `await`), which awaits the hooks.
     @_disfavoredOverload
     public func withScope<R>(operation: (RequestScope) throws -> R) rethrows -> R {
-        let scope = RequestScope(container: self, parent: ResolutionContext.current?.requestScope)
+        // One read of the current context serves both the parent and the new context's fields.
+        let current = ResolutionContext.current
+        let scope = RequestScope(container: self, parent: current?.requestScope)
         defer { Release.run(scope.end()) }
-        return try ResolutionContext.with({ $0.requestScope = scope }, operation: { try operation(scope) })
+        var fields = current?.fields ?? ResolutionContext.Fields()
+        fields.requestScope = scope
+        return try ResolutionContext.with(fields, operation: { try operation(scope) })
     }
 
     /// Runs async `operation` in a new request scope, on the caller's executor; when it returns, throws or its task
@@ -50,13 +54,14 @@ extension Container {
         hookTimeout: Duration = .seconds(30),
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
-        let scope = RequestScope(container: self, parent: ResolutionContext.current?.requestScope)
+        let current = ResolutionContext.current
+        let scope = RequestScope(container: self, parent: current?.requestScope)
+        var fields = current?.fields ?? ResolutionContext.Fields()
+        fields.requestScope = scope
         let result: Result<R, any Error>
         do {
             result = .success(
-                try await ResolutionContext.with({ $0.requestScope = scope }, isolation: isolation) {
-                    try await operation(scope)
-                })
+                try await ResolutionContext.with(fields, isolation: isolation) { try await operation(scope) })
         } catch {
             result = .failure(error)
         }

@@ -11,6 +11,7 @@ extension Dependency where Value: Sendable {
     /// ```
     /// - Parameter hook: The teardown; an error it throws is logged (or collected by `shutdown()`).
     /// - Returns: The dependency with the hook.
+    @inlinable
     public func onRelease(_ hook: @escaping @Sendable (Value) throws -> Void) -> Dependency {
         var copy = self
         copy.releaseHook = ReleaseHook(hook)
@@ -28,6 +29,7 @@ extension Dependency where Value: Sendable {
     /// ```
     /// - Parameter hook: The teardown; an error it throws is collected by `shutdown()` (or logged).
     /// - Returns: The dependency with the hook.
+    @inlinable
     public func onRelease(_ hook: @escaping @Sendable (Value) async throws -> Void) -> Dependency {
         var copy = self
         copy.releaseHook = ReleaseHook(hook)

@@ -11,13 +11,15 @@ package enum Release {
     /// Synchronous hooks run now, in order, until the first `async` hook; that hook and every one after it run in a
     /// task, in order, which ``awaitPendingReleases()`` (and so `shutdown()`) waits for. Failures are logged at
     /// `.error`: a synchronous trigger has no one to throw them to.
-    package static func run(_ releases: [PendingRelease]) {
+    package static func run(_ releases: consuming [PendingRelease]) {
         guard !releases.isEmpty else { return }
-        let ordered = releases.count == 1 ? releases : releases.sorted { $0.order > $1.order }
+        // Consumed, so the sort reorders the caller's array in place instead of copying it.
+        var ordered = releases
+        if ordered.count > 1 { ordered.sort { $0.order > $1.order } }
         var index = ordered.startIndex
         while index < ordered.endIndex, case .synchronous(let hook) = ordered[index].releaser.hook {
             do {
-                try hook(ordered[index].value)
+                try hook(ordered[index].box)
             } catch {
                 report(
                     ReleaseError.Failure(registration: ordered[index].releaser.registration, reason: .threw(error)),
@@ -40,7 +42,7 @@ package enum Release {
             switch release.releaser.hook {
             case .synchronous(let hook):
                 do {
-                    try hook(release.value)
+                    try hook(release.box)
                     reason = nil
                 } catch {
                     reason = .threw(error)
@@ -101,7 +103,7 @@ package enum Release {
         // Unstructured on purpose: a hook that never returns must not keep the caller waiting once it timed out.
         Task { [release] in
             do {
-                try await hook(release.value)
+                try await hook(release.box)
                 gate.resolve(nil)
             } catch {
                 gate.resolve(.threw(error))

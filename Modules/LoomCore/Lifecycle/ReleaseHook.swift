@@ -1,22 +1,31 @@
+public import LoomRuntime
+
 /// What a registration's `onRelease` runs, type-erased: a synchronous or an `async` teardown hook.
 @usableFromInline
 package enum ReleaseHook: Sendable {
-    case synchronous(@Sendable (Any) throws -> Void)
-    case asynchronous(@Sendable (Any) async throws -> Void)
+    /// Runs the hook on the instance in the box.
+    case synchronous(@Sendable (InstanceBox) throws -> Void)
+    /// Runs the `async` hook on the instance in the box.
+    case asynchronous(@Sendable (InstanceBox) async throws -> Void)
 
     /// Erases a synchronous hook for `Value`.
+    ///
+    /// Inlinable, so that the closure is specialised where `Value` is known: reading the instance is then a type
+    /// check and a load, where an unspecialised closure looked `Optional<Value>`'s metadata up and cast from `Any`.
+    @inlinable
     package init<Value>(_ hook: @escaping @Sendable (Value) throws -> Void) {
-        self = .synchronous { value in
-            // The cache holds the registration's own value type.
-            guard let value = value as? Value else { return }
+        self = .synchronous { box in
+            // The cache holds the registration's own value type; a weakly held instance may be gone.
+            guard let value = box.checkedValue(as: Value.self) else { return }
             try hook(value)
         }
     }
 
     /// Erases an `async` hook for `Value`.
+    @inlinable
     package init<Value>(_ hook: @escaping @Sendable (Value) async throws -> Void) {
-        self = .asynchronous { value in
-            guard let value = value as? Value else { return }
+        self = .asynchronous { box in
+            guard let value = box.checkedValue(as: Value.self) else { return }
             try await hook(value)
         }
     }
@@ -24,6 +33,7 @@ package enum ReleaseHook: Sendable {
 
 /// A registration's release hook and the name its failures are reported under; shared by every cache of the
 /// registration (its own, a test scope's, a request scope's).
+@usableFromInline
 package final class Releaser: Sendable {
     package let hook: ReleaseHook
     /// The registration's key, as errors name it (`Type[Database]`).
@@ -39,16 +49,16 @@ package final class Releaser: Sendable {
 }
 
 /// One instance that left its cache and whose hook has not run yet.
-package struct PendingRelease: @unchecked Sendable {
-    // `value` is the instance of a cached registration with a hook: `onRelease` exists only for `Sendable` values.
-    package let value: Any
+package struct PendingRelease: Sendable {
+    /// The box holding the instance (it keeps the instance alive until the hook ran).
+    package let box: InstanceBox
     /// The instance's ``InstanceBox/releaseOrder``: higher ones are released first.
     package let order: UInt
     package let releaser: Releaser
 
-    package init(value: Any, order: UInt, releaser: Releaser) {
-        self.value = value
-        self.order = order
+    package init(box: InstanceBox, releaser: Releaser) {
+        self.box = box
+        order = box.releaseOrder
         self.releaser = releaser
     }
 }

@@ -33,8 +33,12 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// }
     /// ```
     public let parent: RequestScope?
-    /// The scope's caches, one per `.scoped` registration used in it; `nil` once the scope has ended.
-    private let caches = LoomLock<[(entry: RegistrationEntry, cache: EntryCache)]?>([])
+    /// The scope's caches, one per `.scoped` registration used in it, under the registration's
+    /// ``RegistrationEntry/scopedCacheKey``; closed when the scope ends.
+    ///
+    /// Read without a lock: a request resolves a handful of `.scoped` registrations, and a scan of a few words beats
+    /// both hashing and locking on the path that finds an instance the scope already holds.
+    @usableFromInline let caches = AppendOnlyList<EntryCache>()
     private let serial: UInt
 
     private static let serials = AtomicCounter()
@@ -76,7 +80,10 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     ) throws -> T {
         // Inlinable, so the container's front door is specialised for `T` in the caller, as a direct resolve is.
         if alternative == nil, let value = try scopedValue(T.self) {
-            if container.logTarget.isEnabled(.debug) { container.logResolution(of: T.self, fileID: fileID, line: line) }
+            // Only the threshold is read: copying the whole log target retained and released its logger.
+            if container.logTarget.threshold.isEnabled(.debug) {
+                container.logResolution(of: T.self, fileID: fileID, line: line)
+            }
             return value
         }
         if isCurrent { return try container.resolve(T.self, alternative: alternative, fileID: fileID, line: line) }
@@ -93,22 +100,27 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             ReadSection.exit(probe.section)
             return value
         }
-        guard let entry = probe.entry, entry.withObject({ $0.isScoped && $0.kind == .synchronous }) else {
+        guard let entry = probe.entry else {
             ReadSection.exit(probe.section)
             return nil
+        }
+        let key = EntryProbe.scopedCacheKey(of: entry)
+        guard key != 0 else {
+            ReadSection.exit(probe.section)
+            return nil
+        }
+        // An instance this scope built: its cache lives as long as the scope, its box as long as the read section.
+        if let cache = caches.element(forKey: key), let box = cache.withObject({ $0.publishedBox(in: probe.section) }),
+            let value = box.value(as: T.self)
+        {
+            ReadSection.exit(probe.section)
+            return value
         }
         // The probe checked that the entry produces exactly `T`, and a synchronous one without arguments is a
         // `PlainEntry`.
         let registration = entry.assumingType(PlainEntry<T>.self).object
         ReadSection.exit(probe.section)
-        guard let cache = cache(for: registration) else { return nil }
-        let section = ReadSection.enter()
-        if let value = cache.publishedBox(in: section)?.value(as: T.self) {
-            ReadSection.exit(section)
-            return value
-        }
-        ReadSection.exit(section)
-        guard isCurrent else { return nil }
+        guard isCurrent, let cache = cache(for: registration) else { return nil }
         return try registration.resolve(inScopeCache: cache)
     }
 
@@ -179,35 +191,27 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// This scope's cache for `entry`, if it built one (and has not ended).
     @usableFromInline
     func existingCache(for entry: RegistrationEntry) -> EntryCache? {
-        caches.withLock { caches in caches?.first { $0.entry === entry }?.cache }
+        caches.element(forKey: entry.scopedCacheKey)?.object
     }
 
     /// This scope's cache for `entry`, created empty on first use; `nil` once the scope has ended.
     @usableFromInline
     package func cache(for entry: RegistrationEntry) -> EntryCache? {
-        caches.withLock { caches -> EntryCache? in
-            guard caches != nil else { return nil }
-            // A request uses a handful of `.scoped` registrations: a scan beats hashing.
-            if let found = caches!.first(where: { $0.entry === entry }) { return found.cache }
-            let cache = EntryCache(
-                isWeak: false, hasParameters: !entry.attributes.parameterTypes.isEmpty, releaser: entry.releaser)
-            if caches!.isEmpty { caches!.reserveCapacity(4) }
-            caches!.append((entry, cache))
-            return cache
+        caches.element(forKey: entry.scopedCacheKey) {
+            EntryCache(isWeak: false, hasParameters: entry.hasParameters, releaser: entry.releaser)
         }
     }
 
     /// Ends the scope: later resolutions through it throw; returns the releases of every instance it built.
     ///
-    /// The caches are not emptied but dropped: a reader still holding one keeps its instance, and the instances go
-    /// when the last holder lets go — with no grace period to wait for, which keeps closing a scope cheap.
+    /// The caches are not emptied: a reader still holding an instance keeps it, and the instances go with the scope
+    /// object — with no grace period to wait for, which keeps closing a scope cheap. A scope that escaped its closure
+    /// therefore keeps its (released) instances until it is itself released.
     package func end() -> [PendingRelease] {
-        let ended = caches.withLock { caches in
-            defer { caches = nil }
-            return caches ?? []
-        }
+        guard caches.close() else { return [] }
         var releases: [PendingRelease] = []
-        for (_, cache) in ended where cache.releaser != nil { releases += cache.settledReleases() }
+        releases.reserveCapacity(caches.count)
+        caches.forEachElement { cache in cache.appendSettledReleases(to: &releases) }
         return releases
     }
 }

@@ -18,9 +18,19 @@ package class InstanceBox: @unchecked Sendable {
     /// The boxed instance as `Any` (`nil` for a weak box whose object is gone), for release.
     package var erasedValue: Any? { nil }
 
+    /// The instance as a `Value`, checking that the box holds one (`nil` when not, or when a weakly held instance is
+    /// gone); specialised, the check is one comparison of type metadata.
+    @inlinable
+    package final func checkedValue<Value>(as type: Value.Type) -> Value? {
+        if isWeak { return unsafeDowncast(self, to: WeakBox.self).object as? Value }
+        guard Swift.type(of: self) == StrongBox<Value>.self else { return nil }
+        return unsafeDowncast(self, to: StrongBox<Value>.self).value
+    }
+
     private static let releaseOrders = AtomicCounter()
 
     /// The next release order: one atomic increment, paid only when a releasable instance is published.
+    @usableFromInline
     package static func nextReleaseOrder() -> UInt { releaseOrders.increment() }
 }
 
@@ -31,6 +41,7 @@ package final class StrongBox<Value>: InstanceBox, @unchecked Sendable {
     @usableFromInline package let value: Value
 
     /// Boxes `value`.
+    @usableFromInline
     package init(_ value: Value, releaseOrder: UInt = 0) {
         self.value = value
         super.init(isWeak: false, releaseOrder: releaseOrder)
@@ -46,6 +57,7 @@ package final class WeakBox: InstanceBox, @unchecked Sendable {
     @usableFromInline package weak let object: AnyObject?
 
     /// Refers to `object` weakly.
+    @usableFromInline
     package init(_ object: AnyObject, releaseOrder: UInt = 0) {
         self.object = object
         super.init(isWeak: true, releaseOrder: releaseOrder)
@@ -126,7 +138,7 @@ open class OnceSlot: @unchecked Sendable {
     }
 
     /// The published value, or `nil` when the slot is empty (or its weakly held instance is gone).
-    @inline(__always)
+    @inlinable @inline(__always)
     package final func publishedValue<Value>(_ type: Value.Type) -> Value? {
         ReadSection.run { section in publishedBox(in: section)?.value(as: Value.self) }
     }
@@ -153,6 +165,11 @@ open class OnceSlot: @unchecked Sendable {
     ///   - onCycle: The error to throw for a cycle.
     /// - Returns: The published value, or the one `build` produced.
     /// - Throws: What `build` throws, or `onCycle()`.
+    ///
+    /// Inlinable, so that a caller that knows `Value` reads, builds and boxes it specialised (an unspecialised body
+    /// looks `Optional<Value>`'s and `StrongBox<Value>`'s metadata up on every construction); the claim and the
+    /// publication, which do not depend on `Value`, stay behind ``claim(as:onCycle:)`` and ``publishClaimed(_:)``.
+    @inlinable
     package final func value<Value>(
         _ type: Value.Type,
         holdsWeakly: Bool,
@@ -163,40 +180,61 @@ open class OnceSlot: @unchecked Sendable {
     ) throws -> Value {
         while true {
             if let value = publishedValue(Value.self) { return value }
-            let flow = frames.flow
-            if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) {
-                if let value = publishedValue(Value.self) {
-                    releaseClaim()
-                    return value
-                }
-                let value: Value
-                do {
-                    value = try build()
-                } catch {
-                    releaseClaim()
-                    throw error
-                }
-                let previous: InstanceBox?
-                let order = ordered ? InstanceBox.nextReleaseOrder() : 0
-                if holdsWeakly {
-                    guard let object = weaklyHoldableObject(value) else {
-                        releaseClaim()
-                        return value
-                    }
-                    previous = publish(WeakBox(object, releaseOrder: order))
-                } else {
-                    previous = publish(StrongBox(value, releaseOrder: order))
-                }
-                releaseClaim()
-                if let previous { retire(previous) }
+            guard try claim(as: frames, onCycle: onCycle) else { continue }
+            if let value = publishedValue(Value.self) {
+                abandonClaim()
                 return value
             }
-            let builder = (words + 1).atomicAcquire
-            if builder == 0 { continue }
-            if flow.continues(builder) || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
-                throw onCycle()
+            let value: Value
+            do {
+                value = try build()
+            } catch {
+                abandonClaim()
+                throw error
             }
+            let order = ordered ? InstanceBox.nextReleaseOrder() : 0
+            if holdsWeakly {
+                guard let object = weaklyHoldableObject(value) else {
+                    abandonClaim()
+                    return value
+                }
+                publishClaimed(WeakBox(object, releaseOrder: order))
+            } else {
+                publishClaimed(StrongBox(value, releaseOrder: order))
+            }
+            return value
         }
+    }
+
+    /// Claims the slot for the flow of `frames`: `true` once this flow holds the claim (it then builds, and calls
+    /// ``publishClaimed(_:)`` or ``abandonClaim()``); `false` when another flow's build ended meanwhile (look again).
+    ///
+    /// - Throws: `onCycle()` when the slot is claimed by this flow (or one it continues), or waiting would close a
+    ///   cycle of flows.
+    @usableFromInline
+    package final func claim(as frames: ResolutionFrames, onCycle: () -> any Error) throws -> Bool {
+        let flow = frames.flow
+        if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) { return true }
+        let builder = (words + 1).atomicAcquire
+        if builder == 0 { return false }
+        if flow.continues(builder) || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
+            throw onCycle()
+        }
+        return false
+    }
+
+    /// Publishes `box` as the slot's instance and gives up the claim this flow holds.
+    @usableFromInline
+    package final func publishClaimed(_ box: InstanceBox) {
+        let previous = publish(box)
+        releaseClaim()
+        if let previous { retire(previous) }
+    }
+
+    /// Gives up the claim this flow holds, publishing nothing.
+    @usableFromInline
+    package final func abandonClaim() {
+        releaseClaim()
     }
 
     /// Returns the slot's value, building it exactly once with an asynchronous `build` when it is missing.
@@ -308,7 +346,8 @@ open class OnceSlot: @unchecked Sendable {
 }
 
 /// The class instance a weak cache can hold for `value`: the value itself, or the instance an Optional wraps.
-private func weaklyHoldableObject<Value>(_ value: Value) -> AnyObject? {
+@usableFromInline
+func weaklyHoldableObject<Value>(_ value: Value) -> AnyObject? {
     var candidate: Any = value
     if let optional = value as? any _OptionalValue {
         guard let wrapped = optional.wrappedValue else { return nil }

@@ -129,7 +129,14 @@ package struct ResolutionFrames {
         let flowBits = words[6]
         words[6] = 0
         words[7] = 0
-        if let raw = UnsafeRawPointer(bitPattern: flowBits) { Unmanaged<ConstructionFlow>.fromOpaque(raw).release() }
+        guard let raw = UnsafeRawPointer(bitPattern: flowBits) else { return }
+        var flow = Unmanaged<ConstructionFlow>.fromOpaque(raw).takeRetainedValue()
+        // A root flow nothing else holds — not captured into a context, not waiting — is kept as the thread's spare
+        // for its next outermost construction (a flow is allocated per construction otherwise). Its identity is free:
+        // a construction gives up its claims before its scope closes, and only holders could remember it.
+        if words[12] == 0, flow.parent == nil, isKnownUniquelyReferenced(&flow) {
+            words[12] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())
+        }
     }
 
     /// Continues, on this thread, the construction that `chain` and `flow` describe (captured elsewhere): cycle checks
@@ -151,6 +158,12 @@ package struct ResolutionFrames {
     package var flow: ConstructionFlow {
         if let raw = UnsafeRawPointer(bitPattern: words[6]) {
             return Unmanaged<ConstructionFlow>.fromOpaque(raw).takeUnretainedValue()
+        }
+        if let spare = UnsafeRawPointer(bitPattern: words[12]) {
+            // The spare's retain moves to `words[6]`.
+            words[6] = words[12]
+            words[12] = 0
+            return Unmanaged<ConstructionFlow>.fromOpaque(spare).takeUnretainedValue()
         }
         let flow = ConstructionFlow()
         words[6] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())

@@ -19,8 +19,9 @@ package enum SynchronousScope {
     /// The current task's identity, `0` outside any task.
     @inlinable @inline(__always)
     static var currentTaskBits: UInt {
-        // `UnsafeCurrentTask` is one reference to the task; `TypeShapeTests` pins that layout.
-        withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } ?? 0 }
+        // `UnsafeCurrentTask?` is one reference to the task, `nil` being zero (`SynchronousScopeTests` pins that
+        // layout): reading its bits copies nothing, where unwrapping it retained and released the task.
+        withUnsafeCurrentTask { task in unsafeBitCast(task, to: UInt.self) }
     }
 
     /// The object of the innermost synchronous scope the current task opened on this thread, unretained (the scope

@@ -12,7 +12,8 @@ public import LoomRuntimeShims
 ///   binding keeps it alive while the resolution runs), or `0`;
 /// - `words[8]`: how many resolution scopes are open on the thread (see ``ResolutionFrames/beginScope()``);
 /// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous scope (``SynchronousScope``);
-/// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked).
+/// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked);
+/// - `words[12]`: a spare construction flow for the thread's next outermost construction (retained), or `0`.
 ///
 /// Raw words avoid exclusivity checks and reference counting on every resolution, and they sit on their own 128-byte
 /// line so two threads never share a cache line on the read path.
@@ -33,6 +34,7 @@ final class ThreadState: @unchecked Sendable {
     }
 
     deinit {
+        if let spare = UnsafeRawPointer(bitPattern: words[12]) { Unmanaged<AnyObject>.fromOpaque(spare).release() }
         UnsafeMutablePointer<UInt>(bitPattern: words[4])!.deallocate()
         UnsafeMutableRawPointer(words).deallocate()
     }

@@ -73,8 +73,10 @@ import Testing
         frames.endScope(next)
     }
 
-    /// The flow is made on first need, is the same for the whole outermost scope, and goes when that scope closes.
-    @Test func theOutermostScopeOwnsOneFlowAndReleasesItWhenItCloses() {
+    /// The flow is made on first need and is the same for the whole outermost scope; when that scope closes, a flow
+    /// nothing else holds is kept as the thread's spare and serves the next outermost scope (no allocation per
+    /// construction), while the thread is between scopes it claims nothing.
+    @Test func theOutermostScopeOwnsOneFlowAndAnUnsharedOneServesTheNextScope() {
         let frames = ResolutionFrames.current
         expectIdle(frames)
         let outer = frames.beginScope()
@@ -86,13 +88,27 @@ import Testing
         frames.endScope(inner)
         #expect(flow.object != nil)
         frames.endScope(outer)
-        #expect(flow.object == nil)
+        expectIdle(frames)
 
-        // The next outermost scope gets a flow of its own.
         let next = frames.beginScope()
-        let nextFlow = frames.flow
-        #expect(nextFlow !== flow.object)
+        #expect(frames.flow === flow.object)
         frames.endScope(next)
+    }
+
+    /// A flow that escaped its scope — captured into a context that may continue the construction elsewhere — is never
+    /// reused: the next outermost scope gets a new identity, so the escaped construction cannot mistake the thread's
+    /// next, unrelated claims for its own.
+    @Test func aCapturedFlowIsNotReusedByTheNextScope() {
+        let frames = ResolutionFrames.current
+        let outer = frames.beginScope()
+        let captured = frames.capture().flow
+        frames.endScope(outer)
+
+        let next = frames.beginScope()
+        #expect(frames.flow !== captured)
+        #expect(!frames.flow.continues(captured.bits))
+        frames.endScope(next)
+        withExtendedLifetime(captured) {}
     }
 
     /// Adopting a flow replaces (and releases) the thread's own with a child of the adopted one — siblings continuing

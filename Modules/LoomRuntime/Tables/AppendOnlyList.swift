@@ -1,0 +1,183 @@
+/// A short list of objects keyed by a word: appended to under a lock, read without one, and closed once, after which
+/// it finds and takes nothing — a request scope's caches, one per `.scoped` registration it used.
+///
+/// Nothing is ever removed: an element lives as long as the list, so a reader holding the list needs no read section
+/// for what it finds. The first chunk's words are the object's own stored properties (one allocation per list); when
+/// it is full, a chunk twice its size is chained after it and published with a release store, so readers never see a
+/// half-written pair. Appends and closing take a spin lock held for a few instructions (no user code runs under it),
+/// which saves a mutex's initialisation on every list — a list is made for every request.
+///
+/// Chunk word layout: `[lock, closed, count, next chunk, pair capacity, key₀, element₀, key₁, element₁, …]`. The
+/// lock and closed words are used in the first chunk only; `element`s are retained. `count` and `next` are
+/// published with release stores after what they cover is written; readers load them with acquire.
+///
+/// ```swift
+/// let list = AppendOnlyList<Cache>()
+/// let cache = list.element(forKey: 7) { Cache() }   // appended under the lock
+/// list.element(forKey: 7)?.object === cache          // true, found without the lock
+/// list.close()                                      // later lookups find nothing
+/// list.forEachElement { print($0) }                  // still visits cache
+/// ```
+@usableFromInline
+package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
+    // Every word is accessed atomically or under the lock word, as described above; `storage` must stay the class's
+    // first stored property, as in `OnceSlot`, since `words` points at the stored-property area.
+    private var storage: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) =
+        (0, 0, 0, 0, AppendOnlyList.firstCapacity, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    @usableFromInline static var lockWord: Int { 0 }
+    @usableFromInline static var closedWord: Int { 1 }
+    @usableFromInline static var countWord: Int { 2 }
+    @usableFromInline static var nextWord: Int { 3 }
+    @usableFromInline static var capacityWord: Int { 4 }
+    @usableFromInline static var firstPairWord: Int { 5 }
+    /// The pairs that fit in the object itself: a request uses a handful of `.scoped` registrations.
+    static var firstCapacity: UInt { 4 }
+
+    /// Creates an empty, open list.
+    package init() {}
+
+    deinit {
+        var chunk: UnsafeMutablePointer<UInt>? = words
+        while let current = chunk {
+            for index in 0..<Int(current[Self.countWord]) {
+                Unmanaged<Element>.fromOpaque(Self.elementPointer(current, index)).release()
+            }
+            chunk = UnsafeMutablePointer<UInt>(bitPattern: current[Self.nextWord])
+            if current != words { current.deallocate() }
+        }
+    }
+
+    /// The first chunk's words.
+    @inlinable
+    var words: UnsafeMutablePointer<UInt> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
+    }
+
+    // MARK: Reading
+
+    /// The element stored under `key`, without taking the lock; `nil` when there is none or the list is closed.
+    ///
+    /// The result stays valid while the caller holds the list.
+    @inlinable
+    package func element(forKey key: UInt) -> Unretained<Element>? {
+        if (words + Self.closedWord).atomicAcquire != 0 { return nil }
+        var chunk = words
+        while true {
+            let count = Int((chunk + Self.countWord).atomicAcquire)
+            var index = 0
+            while index < count {
+                if chunk[Self.firstPairWord + 2 * index] == key {
+                    let bits = chunk[Self.firstPairWord + 2 * index + 1]
+                    return Unretained(reference: .fromOpaque(UnsafeRawPointer(bitPattern: bits)!))
+                }
+                index += 1
+            }
+            guard let next = UnsafeMutablePointer<UInt>(bitPattern: (chunk + Self.nextWord).atomicAcquire) else {
+                return nil
+            }
+            chunk = next
+        }
+    }
+
+    /// Whether ``close()`` ran.
+    package var isClosed: Bool { (words + Self.closedWord).atomicAcquire != 0 }
+
+    // MARK: Writing
+
+    /// The element stored under `key`, appending `make()` under the lock when there is none.
+    ///
+    /// Returns `nil` once the list is closed (and then `make` is not called). `make` must not use the list.
+    ///
+    /// Inlinable so that it is specialised for `Element`: unspecialised, returning an `Element?` looked its metadata
+    /// up on every call.
+    @inlinable
+    package func element(forKey key: UInt, orAppend make: () -> Element) -> Element? {
+        withLock {
+            if words[Self.closedWord] != 0 { return nil }
+            var chunk = words
+            while true {
+                for index in 0..<Int(chunk[Self.countWord]) where chunk[Self.firstPairWord + 2 * index] == key {
+                    return Unmanaged<Element>.fromOpaque(Self.elementPointer(chunk, index)).takeUnretainedValue()
+                }
+                guard let next = UnsafeMutablePointer<UInt>(bitPattern: chunk[Self.nextWord]) else { break }
+                chunk = next
+            }
+            let element = make()
+            let count = Int(chunk[Self.countWord])
+            let capacity = Int(chunk[Self.capacityWord])
+            if count < capacity {
+                Self.store(element, key: key, at: count, in: chunk)
+                (chunk + Self.countWord).atomicStoreRelease(UInt(count + 1))
+            } else {
+                let grown = UnsafeMutablePointer<UInt>.allocateAtomicWords(Self.firstPairWord + 4 * capacity)
+                grown[Self.capacityWord] = UInt(2 * capacity)
+                Self.store(element, key: key, at: 0, in: grown)
+                grown[Self.countWord] = 1
+                // Published last: a reader that sees the chunk sees its first pair and its count.
+                (chunk + Self.nextWord).atomicStoreRelease(UInt(bitPattern: grown))
+            }
+            return element
+        }
+    }
+
+    /// Closes the list: later lookups and appends find nothing.
+    ///
+    /// Returns `false` when it was closed already. The elements stay alive (retained by the list) until the list
+    /// itself is released; ``forEachElement(_:)`` still visits them.
+    package func close() -> Bool {
+        withLock {
+            if words[Self.closedWord] != 0 { return false }
+            (words + Self.closedWord).atomicStoreRelease(1)
+            return true
+        }
+    }
+
+    /// The number of elements appended so far.
+    package var count: Int {
+        var total = 0
+        forEachChunk { chunk, count in total += count }
+        return total
+    }
+
+    /// Calls `body` with each element appended so far, in the order they were appended, without taking the lock
+    /// (once the list is closed, that is every element).
+    package func forEachElement(_ body: (Element) throws -> Void) rethrows {
+        try forEachChunk { chunk, count in
+            for index in 0..<count {
+                try Unmanaged<Element>.fromOpaque(Self.elementPointer(chunk, index))._withUnsafeGuaranteedRef(body)
+            }
+        }
+    }
+
+    private func forEachChunk(_ body: (UnsafeMutablePointer<UInt>, Int) throws -> Void) rethrows {
+        var chunk: UnsafeMutablePointer<UInt>? = words
+        while let current = chunk {
+            try body(current, Int((current + Self.countWord).atomicAcquire))
+            chunk = UnsafeMutablePointer<UInt>(bitPattern: (current + Self.nextWord).atomicAcquire)
+        }
+    }
+
+    @usableFromInline
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        let lock = words + Self.lockWord
+        var spins = 0
+        while !lock.atomicCompareExchange(expected: 0, desired: 1) {
+            spins += 1
+            if spins > 64 { yieldThread() }
+        }
+        defer { lock.atomicStoreRelease(0) }
+        return body()
+    }
+
+    @usableFromInline
+    static func store(_ element: Element, key: UInt, at index: Int, in chunk: UnsafeMutablePointer<UInt>) {
+        chunk[firstPairWord + 2 * index] = key
+        chunk[firstPairWord + 2 * index + 1] = UInt(bitPattern: Unmanaged.passRetained(element).toOpaque())
+    }
+
+    @usableFromInline
+    static func elementPointer(_ chunk: UnsafeMutablePointer<UInt>, _ index: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: chunk[firstPairWord + 2 * index + 1])!
+    }
+}

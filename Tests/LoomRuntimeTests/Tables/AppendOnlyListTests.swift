@@ -1,0 +1,138 @@
+import LoomRuntime
+import Testing
+
+/// The request scope's list: appended to under a lock, found without one, chained into larger chunks when full,
+/// closed once, and the owner of its elements until it is released.
+@Suite struct AppendOnlyListTests {
+    @Test func anAppendedElementIsFoundByItsKey() {
+        let list = AppendOnlyList<Marker>()
+        let marker = Marker(1)
+        #expect(list.element(forKey: 1) == nil)
+        #expect(list.element(forKey: 1) { marker } === marker)
+        #expect(list.element(forKey: 1)?.refersTo(marker) == true)
+        #expect(list.element(forKey: 2) == nil)
+        #expect(list.count == 1)
+    }
+
+    @Test func appendingAnExistingKeyReturnsTheStoredElementWithoutMakingAnother() {
+        let list = AppendOnlyList<Marker>()
+        let first = Marker(1)
+        _ = list.element(forKey: 7) { first }
+        var made = 0
+        let again = list.element(forKey: 7) {
+            made += 1
+            return Marker(2)
+        }
+        #expect(again === first)
+        #expect(made == 0)
+        #expect(list.count == 1)
+    }
+
+    /// More elements than the first chunk holds (four): the list chains chunks twice the size, and every element
+    /// stays findable, in order.
+    @Test(arguments: [4, 5, 12, 13, 100])
+    func elementsBeyondTheFirstChunkAreFoundInOrder(count: Int) {
+        let list = AppendOnlyList<Marker>()
+        let markers = (0..<count).map { Marker($0) }
+        for marker in markers { _ = list.element(forKey: UInt(marker.id) + 1) { marker } }
+        #expect(list.count == count)
+        for marker in markers { #expect(list.element(forKey: UInt(marker.id) + 1)?.refersTo(marker) == true) }
+        var visited: [Int] = []
+        list.forEachElement { visited.append($0.id) }
+        #expect(visited == Array(0..<count))
+    }
+
+    @Test func aClosedListFindsAndTakesNothingButStillVisitsItsElements() {
+        let list = AppendOnlyList<Marker>()
+        let marker = Marker(1)
+        _ = list.element(forKey: 1) { marker }
+        #expect(!list.isClosed)
+        #expect(list.close())
+        #expect(list.isClosed)
+        #expect(!list.close())
+        #expect(list.element(forKey: 1) == nil)
+        var made = false
+        #expect(
+            list.element(forKey: 2) {
+                made = true
+                return Marker(2)
+            } == nil)
+        #expect(!made)
+        var visited: [Marker] = []
+        list.forEachElement { visited.append($0) }
+        #expect(visited.count == 1 && visited[0] === marker)
+    }
+
+    /// The list owns its elements, in every chunk: they live until the list is released, closed or not.
+    @Test func theListKeepsItsElementsAliveUntilItIsReleased() {
+        weak var first: Marker?
+        weak var chained: Marker?
+        var list: AppendOnlyList<Marker>? = AppendOnlyList()
+        do {
+            let markers = (0..<6).map { Marker($0) }
+            for marker in markers { _ = list!.element(forKey: UInt(marker.id) + 1) { marker } }
+            first = markers[0]
+            chained = markers[5]
+        }
+        _ = list!.close()
+        #expect(first != nil && chained != nil)
+        list = nil
+        #expect(first == nil && chained == nil)
+    }
+
+    /// Threads racing to append the same keys agree on one element per key, and readers running beside them only
+    /// ever find the element that won; every key ends up in the list exactly once.
+    @Test func concurrentAppendsAgreeOnOneElementPerKeyAndReadersSeeOnlyWinners() {
+        let keys = RuntimeTestScale.iterations(normally: 64, underThreadSanitizer: 24)
+        let threadCount = 4
+        let rounds = RuntimeTestScale.iterations(normally: 40, underThreadSanitizer: 8)
+        for _ in 0..<rounds {
+            let list = AppendOnlyList<Marker>()
+            let winners = WinnerTable(keys: keys)
+            let barrier = SpinBarrier(parties: threadCount + 1)
+            let mismatches = AtomicCounter()
+            let threads = (0..<threadCount).map { thread in
+                TestThread {
+                    barrier.arriveAndWait()
+                    for key in 0..<keys {
+                        let element = list.element(forKey: UInt(key) + 1) { Marker(thread * 1000 + key) }!
+                        if !winners.record(element, for: key) { mismatches.increment() }
+                    }
+                }
+            }
+            let reader = TestThread {
+                barrier.arriveAndWait()
+                for _ in 0..<4 {
+                    for key in 0..<keys {
+                        guard let found = list.element(forKey: UInt(key) + 1) else { continue }
+                        if !found.withObject({ winners.record($0, for: key) }) { mismatches.increment() }
+                    }
+                }
+            }
+            for thread in threads { #expect(thread.join()) }
+            #expect(reader.join())
+            #expect(mismatches.acquire == 0)
+            #expect(list.count == keys)
+            var seen = Set<Int>()
+            list.forEachElement { seen.insert($0.id % 1000) }
+            #expect(seen == Set(0..<keys))
+        }
+    }
+}
+
+/// The first element each key was seen with; later sightings must be the same object.
+private final class WinnerTable: Sendable {
+    private let winners: LoomLock<[ObjectIdentifier?]>
+
+    init(keys: Int) { winners = LoomLock(Array(repeating: nil, count: keys)) }
+
+    /// Records `element` for `key`; `false` when the key was already seen with another element.
+    func record(_ element: Marker, for key: Int) -> Bool {
+        winners.withLock { winners in
+            let identity = ObjectIdentifier(element)
+            if let winner = winners[key] { return winner == identity }
+            winners[key] = identity
+            return true
+        }
+    }
+}
