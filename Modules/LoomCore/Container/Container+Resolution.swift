@@ -174,6 +174,8 @@ extension Container: DependencySource {
     /// Every registration answering `key` in the chain, nearest container first; a registration whose own key
     /// already answered from a nearer container is shadowed.
     package func allCandidates(for key: RegistrationKey) -> [RegistrationEntry] {
+        // Without a parent nothing can be shadowed: no key set to build.
+        if parent == nil { return registry.candidates(for: key) ?? [] }
         var result: [RegistrationEntry] = []
         var seenKeys: Set<RegistrationKey> = []
         for container in chain {

@@ -387,7 +387,12 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     )
         throws -> Any
     {
-        try resolve(in: environment)
+        // A settled instance is read from its box, which erases it itself: the generic path below looked
+        // `Optional<Value>`'s metadata up first (this runs unspecialised, for `[T]` and other general resolves).
+        if let cache, !isScoped, let value = environment.unscopedCache(for: self, cache).box?.erasedValue {
+            return value
+        }
+        return try resolve(in: environment)
     }
 }
 
