@@ -229,7 +229,7 @@ extension EntryProbe {
     package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
         throws -> T?
     {
-        guard let entry, EntryProbe.kind(of: entry) == .synchronous else {
+        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
             ReadSection.exit(section)
             return nil
         }
@@ -241,7 +241,7 @@ extension EntryProbe {
     /// Runs the probed Macaroni-style parametrized resolver with `parameter` and leaves the read section.
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
-        guard let entry, EntryProbe.kind(of: entry) == .synchronous else {
+        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
             ReadSection.exit(section)
             return nil
         }

@@ -88,13 +88,6 @@ final class PlatformCondition: @unchecked Sendable {
     func broadcast() { pthread_cond_broadcast(condition) }
 }
 
-/// Whether two buffers of the same length hold the same bytes (`memcmp`).
-func bytesEqual(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
-    guard left.count == right.count else { return false }
-    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
-    return memcmp(leftBase, rightBase, left.count) == 0
-}
-
 /// Lets another thread run (used while spinning for a grace period).
 func yieldThread() {
     sched_yield()
