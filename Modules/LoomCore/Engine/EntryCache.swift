@@ -67,10 +67,12 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// to wait for.
     package func appendSettledReleases(to releases: inout [PendingRelease]) {
         guard let releaser else { return }
-        if let box { releases.append(PendingRelease(box: box, releaser: releaser)) }
+        if let box, let release = PendingRelease(box: box, releaser: releaser) { releases.append(release) }
         if let table = argumentSlots?.table.loadRetained() {
             for slot in table.slotsInAddressOrder() {
-                if let box = slot.node.box { releases.append(PendingRelease(box: box, releaser: releaser)) }
+                if let box = slot.node.box, let release = PendingRelease(box: box, releaser: releaser) {
+                    releases.append(release)
+                }
             }
         }
     }
@@ -87,7 +89,9 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         }
         var releases: [PendingRelease] = []
         if let releaser {
-            for case let box? in retired { releases.append(PendingRelease(box: box, releaser: releaser)) }
+            for case let box? in retired {
+                if let release = PendingRelease(box: box, releaser: releaser) { releases.append(release) }
+            }
         }
         Reclamation.release(afterGracePeriod: retired)
         return releases

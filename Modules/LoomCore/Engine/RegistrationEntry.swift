@@ -175,8 +175,10 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
 
     private static let sequenceCounter = AtomicCounter()
 
-    /// The key a request scope files this registration's cache under: its identity as a word.
-    package var scopedCacheKey: UInt { TableHash.bits(of: ObjectIdentifier(self)) }
+    /// The key a request scope files this registration's cache under: its ``sequence``, unique for the life of the
+    /// process and never `0` — not its address, which a later registration can reuse while a scope is still open (the
+    /// scope's list does not keep registrations alive).
+    package var scopedCacheKey: UInt { sequence }
 
     /// Creates an entry; `reusedCache` carries an identical predecessor's instances over (builder
     /// re-evaluation keeps the singletons of registrations that did not change).

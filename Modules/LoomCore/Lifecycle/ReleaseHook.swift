@@ -50,13 +50,23 @@ package final class Releaser: Sendable {
 
 /// One instance that left its cache and whose hook has not run yet.
 package struct PendingRelease: Sendable {
-    /// The box holding the instance (it keeps the instance alive until the hook ran).
+    /// The box holding the instance; a strong box keeps it alive until the hook ran.
     package let box: InstanceBox
+    /// A weakly held instance, kept alive here from the moment it left its cache until its hook ran (its box alone
+    /// would let it go, and the hook would then be skipped).
+    private let weakInstance: (any AnyObject & Sendable)?
     /// The instance's ``InstanceBox/releaseOrder``: higher ones are released first.
     package let order: UInt
     package let releaser: Releaser
 
-    package init(box: InstanceBox, releaser: Releaser) {
+    /// The release of the instance in `box`; `nil` when the box holds it weakly and it is gone already.
+    package init?(box: InstanceBox, releaser: Releaser) {
+        if let weak = box.weakInstance {
+            guard let instance = weak else { return nil }
+            weakInstance = instance
+        } else {
+            weakInstance = nil
+        }
         self.box = box
         order = box.releaseOrder
         self.releaser = releaser

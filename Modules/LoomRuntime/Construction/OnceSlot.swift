@@ -18,6 +18,14 @@ package class InstanceBox: @unchecked Sendable {
     /// The boxed instance as `Any` (`nil` for a weak box whose object is gone), for release.
     package var erasedValue: Any? { nil }
 
+    /// For a weak box, its instance if it is still alive (`.some(nil)` once it is gone); `nil` for a strong box.
+    package final var weakInstance: (any AnyObject & Sendable)?? {
+        // A weak box holds only instances of `Sendable` registrations (the public API requires it for cached scopes).
+        guard isWeak else { return nil }
+        let object = unsafeDowncast(self, to: WeakBox.self).object
+        return .some(object.map { unsafeBitCast($0, to: (any AnyObject & Sendable).self) })
+    }
+
     /// The instance as a `Value`, checking that the box holds one (`nil` when not, or when a weakly held instance is
     /// gone); specialised, the check is one comparison of type metadata.
     @inlinable

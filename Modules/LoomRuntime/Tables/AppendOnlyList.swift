@@ -4,8 +4,9 @@
 /// Nothing is ever removed: an element lives as long as the list, so a reader holding the list needs no read section
 /// for what it finds. The first chunk's words are the object's own stored properties (one allocation per list); when
 /// it is full, a chunk twice its size is chained after it and published with a release store, so readers never see a
-/// half-written pair. Appends and closing take a spin lock held for a few instructions (no user code runs under it),
-/// which saves a mutex's initialisation on every list — a list is made for every request.
+/// half-written pair. Appends and closing take a spin lock held for a scan and a few stores (no user code and, but
+/// for a new chunk, no allocation runs under it), which saves a mutex's initialisation on every list — a list is made
+/// for every request.
 ///
 /// Chunk word layout: `[lock, closed, count, next chunk, pair capacity, key₀, element₀, key₁, element₁, …]`. The
 /// lock and closed words are used in the first chunk only; `element`s are retained. `count` and `next` are
@@ -81,19 +82,26 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
     }
 
     /// Whether ``close()`` ran.
+    @inlinable
     package var isClosed: Bool { (words + Self.closedWord).atomicAcquire != 0 }
 
     // MARK: Writing
 
-    /// The element stored under `key`, appending `make()` under the lock when there is none.
+    /// The element stored under `key`, appending `make()` when there is none.
     ///
-    /// Returns `nil` once the list is closed (and then `make` is not called). `make` must not use the list.
+    /// Returns `nil` once the list is closed. `make` runs outside the lock, so it must have no effect but its result:
+    /// when another thread appends the key first, this call's element is dropped and the stored one returned.
     ///
     /// Inlinable so that it is specialised for `Element`: unspecialised, returning an `Element?` looked its metadata
     /// up on every call.
     @inlinable
     package func element(forKey key: UInt, orAppend make: () -> Element) -> Element? {
-        withLock {
+        if let found = element(forKey: key) { return found.object }
+        if isClosed { return nil }
+        // Made before the lock: the lock is then held for a scan and a few stores (a chunk is allocated under it only
+        // when one fills up, which doubles its successor's size).
+        let made = make()
+        return withLock {
             if words[Self.closedWord] != 0 { return nil }
             var chunk = words
             while true {
@@ -103,7 +111,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
                 guard let next = UnsafeMutablePointer<UInt>(bitPattern: chunk[Self.nextWord]) else { break }
                 chunk = next
             }
-            let element = make()
+            let element = made
             let count = Int(chunk[Self.countWord])
             let capacity = Int(chunk[Self.capacityWord])
             if count < capacity {

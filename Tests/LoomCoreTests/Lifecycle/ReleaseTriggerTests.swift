@@ -37,6 +37,35 @@ import Testing
         }
     }
 
+    /// A weakly held (`.shared`) instance whose last user lets go after a reset, while an earlier `async` hook is
+    /// still running, still gets its own hook: the pending release keeps it alive until the hook ran.
+    @Test func aWeaklyHeldInstanceLivesUntilItsAsyncHookRan() async throws {
+        let log = Collected<String>()
+        let gate = Counter()
+        let container = quietContainer("lifecycle.weak-async")
+        container.register(scope: .shared) {
+            Resource("shared", log: log)
+        } onRelease: { (resource: Resource) async in
+            await resource.closeAsynchronously()
+        }
+        // Built after the shared instance, so released before it: its hook holds the release task until the shared
+        // instance's last user has let go.
+        container.register(scope: .singleton) {
+            Level0(Resource("blocking", log: log))
+        } onRelease: { (level: Level0) async in
+            while gate.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+            level.resource.close()
+        }
+        var held: Resource? = try container.resolve()
+        _ = try container.resolve(Level0.self)
+        #expect(held != nil)
+        container.resetCachedInstances()  // starts both async hooks, in order, in one task
+        held = nil
+        gate.increment()
+        try await container.shutdown()  // awaits hooks started by synchronous triggers
+        #expect(log.all == ["blocking", "shared"])
+    }
+
     @Test func cleanupReleasesEveryCachedInstance() throws {
         let fixture = try Fixture()
         fixture.container.cleanup()

@@ -14,6 +14,20 @@ import Testing
         #expect(first !== other)
     }
 
+    /// Registrations that come and go while one scope stays open — a child container per job — each get their own
+    /// instance: the scope files its caches under an identity no later registration can reuse (an address could be).
+    @Test func registrationsFreedWhileAScopeIsOpenNeverShareACache() throws {
+        let app = quietContainer("lifecycle.jobs")
+        try app.withScope { _ in
+            for job in 0..<200 {
+                let child = quietContainer("lifecycle.job", parent: app)
+                child.register(scope: .scoped) { Resource("job \(job)", log: Collected()) }
+                let resource: Resource = try child.resolve()
+                #expect(resource.name == "job \(job)")
+            }
+        }
+    }
+
     @Test func otherScopesResolveAsBeforeInsideAScope() throws {
         let container = quietContainer()
         container.register(scope: .singleton) { Service() }
