@@ -117,7 +117,7 @@ package final class ResolutionContext: Sendable {
     package static func with<R>(_ change: (inout Fields) throws -> Void, operation: () throws -> R) rethrows -> R {
         var fields = current?.fields ?? Fields()
         try change(&fields)
-        return try ResolutionContext(fields).bind(operation)
+        return try with(fields, operation: operation)
     }
 
     /// Runs async `operation` with the current context changed by `change`, on the caller's executor.
@@ -126,20 +126,20 @@ package final class ResolutionContext: Sendable {
     ) async rethrows -> R {
         var fields = current?.fields ?? Fields()
         try change(&fields)
-        // No thread cache: the operation may suspend and resume on another thread.
-        return try await binding.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
+        return try await with(fields, isolation: isolation, operation: operation)
+    }
+
+    /// Runs `operation` with a new context made of `fields` (for a caller that read ``current`` already).
+    package static func with<R>(_ fields: Fields, operation: () throws -> R) rethrows -> R {
+        try ResolutionContext(fields).bind(operation)
     }
 
     /// Runs async `operation` with a new context made of `fields` (for a caller that read ``current`` already).
     package static func with<R>(
         _ fields: Fields, isolation: isolated (any Actor)?, operation: () async throws -> R
     ) async rethrows -> R {
+        // No thread cache: the operation may suspend and resume on another thread.
         try await binding.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
-    }
-
-    /// Runs `operation` with a new context made of `fields` (for a caller that read ``current`` already).
-    package static func with<R>(_ fields: Fields, operation: () throws -> R) rethrows -> R {
-        try ResolutionContext(fields).bind(operation)
     }
 
     /// Runs `operation` with this context bound: the task-local, plus the thread's synchronous-scope cache.

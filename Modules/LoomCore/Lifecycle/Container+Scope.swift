@@ -23,12 +23,8 @@ extension Container {
     /// Disfavoured so that `async` code always gets the `async` form (written with `await`), which awaits the hooks.
     @_disfavoredOverload
     public func withScope<R>(operation: (RequestScope) throws -> R) rethrows -> R {
-        // One read of the current context serves both the parent and the new context's fields.
-        let current = ResolutionContext.current
-        let scope = RequestScope(container: self, parent: current?.requestScope)
+        let (scope, fields) = openScope()
         defer { Release.run(scope.end()) }
-        var fields = current?.fields ?? ResolutionContext.Fields()
-        fields.requestScope = scope
         return try ResolutionContext.with(fields, operation: { try operation(scope) })
     }
 
@@ -54,10 +50,7 @@ extension Container {
         hookTimeout: Duration = .seconds(30),
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
-        let current = ResolutionContext.current
-        let scope = RequestScope(container: self, parent: current?.requestScope)
-        var fields = current?.fields ?? ResolutionContext.Fields()
-        fields.requestScope = scope
+        let (scope, fields) = openScope()
         let result: Result<R, any Error>
         do {
             result = .success(
@@ -76,5 +69,15 @@ extension Container {
             }
             throw error
         }
+    }
+
+    /// A new request scope inside the current one, and the context fields that bind it (one read of the current
+    /// context serves both).
+    private func openScope() -> (RequestScope, ResolutionContext.Fields) {
+        let current = ResolutionContext.current
+        let scope = RequestScope(container: self, parent: current?.requestScope)
+        var fields = current?.fields ?? ResolutionContext.Fields()
+        fields.requestScope = scope
+        return (scope, fields)
     }
 }
