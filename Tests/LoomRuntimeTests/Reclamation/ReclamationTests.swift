@@ -72,6 +72,11 @@ import Testing
 
     /// A retired object is not released while a reader that loaded it before it was unlinked is still inside its
     /// section, however many objects are retired after it.
+    ///
+    /// Whether this writer is the one that waits is not checked here: another test retiring or releasing at the same
+    /// time may take the queue (with the canary in it) and wait on its own thread, and then this writer returns while
+    /// the reader is inside. What holds whoever waits is that the canary stays alive; the child-process test below
+    /// checks which retire waits.
     @Test func aRetiredObjectOutlivesAReaderThatMayHoldIt() {
         let ledger = Ledger(capacity: 2)
         let published = Published(Canary(serial: 0, ledger: ledger))
@@ -84,10 +89,29 @@ import Testing
             // Enough to fill a batch whatever was queued before: one of these retires waits for the reader.
             for id in 0..<256 { Reclamation.retire(Marker(id)) }
         }
-        #expect(!observed.returnedWhileReaderInside)
         #expect(observed.finished)
         #expect(aliveWhileReaderInside.acquire == 1)
         #expect(spin(until: { ledger.wasReleased(0) }))
+    }
+
+    /// In a process of its own nothing else takes the queue, so the retire that fills the batch is this writer's, and
+    /// it waits for the reader that may hold the canary.
+    @Test func inAProcessOfItsOwnTheRetireThatFillsTheBatchWaitsForTheReader() async {
+        await #expect(processExitsWith: .success) {
+            let ledger = Ledger(capacity: 2)
+            let published = Published(Canary(serial: 0, ledger: ledger))
+            let reader = ParkedReader { section in _ = published.reference.load(in: section) }
+            let observed = observeWriter(against: reader) {
+                if let old = published.reference.exchange(Canary(serial: 1, ledger: ledger)) {
+                    Reclamation.retire(old)
+                }
+                for id in 0..<255 { Reclamation.retire(Marker(id)) }
+            }
+            #expect(!observed.returnedWhileReaderInside)
+            #expect(observed.sawReaderLeaving)
+            #expect(observed.finished)
+            #expect(ledger.wasReleased(0))
+        }
     }
 
     /// In a process of its own nothing else retires, so the batch boundary is exact: 255 retired objects stay, the
