@@ -19,6 +19,37 @@ import Testing
         #expect(DependencyLocator.name(" repository") != .name("repository"))
     }
 
+    /// A value key compared by its class's `==`, not by identity.
+    final class Tenant: Hashable, Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+        static func == (lhs: Tenant, rhs: Tenant) -> Bool { lhs.id == rhs.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+
+    /// Value locators are equal when their values' static types are the same and the values are `==`.
+    @Test func valueLocatorsCompareTypeAndValue() {
+        #expect(DependencyLocator.value(Upload.avatar) == .value(Upload.avatar))
+        #expect(DependencyLocator.value(1) == .value(1))
+        #expect(DependencyLocator.value(1) != .value(2))
+        #expect(DependencyLocator.value(1) != .value(UInt(1)))
+        #expect(DependencyLocator.value(Tenant(id: 1)) == .value(Tenant(id: 1)))  // equal, not identical
+        #expect(DependencyLocator.value(Tenant(id: 1)) != .value(Tenant(id: 2)))
+    }
+
+    /// A request by value finds the registration of an equal value of the same type, and only that.
+    @Test func aRequestByValueMatchesEqualValuesOfTheSameType() throws {
+        let container = Container(name: "values", logger: DisabledLogger())
+        container.add {
+            Dependency(for: Tenant(id: 1)) { "first" }.scope(.singleton)
+            Dependency(for: 7) { "seven" }.scope(.singleton)
+        }
+        #expect(try container.inject(byValue: Tenant(id: 1)) as String == "first")
+        #expect(try container.inject(byValue: 7) as String == "seven")
+        #expect(throws: InjectionError.self) { try container.inject(byValue: Tenant(id: 2)) as String }
+        #expect(throws: InjectionError.self) { try container.inject(byValue: UInt(7)) as String }
+    }
+
     @Test func kindsNeverCompareEqual() {
         #expect(DependencyLocator.name("Service") != .type(Service.self))
         #expect(DependencyLocator.value("Service") != .name("Service"))

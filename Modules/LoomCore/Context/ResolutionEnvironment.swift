@@ -54,7 +54,7 @@ package struct ResolutionEnvironment: Sendable {
         of entry: RegistrationEntry, _ cache: EntryCache, in section: ReadSection.Token
     ) -> Unretained<InstanceBox>? {
         guard let isolatedCaches else { return cache.publishedBox(in: section) }
-        return isolatedCaches.cache(for: entry).publishedBox(in: section)
+        return isolatedCaches.publishedBox(of: entry, in: section)
     }
 }
 
@@ -89,6 +89,19 @@ package final class IsolatedCaches: Sendable {
             }
         }
         return found ?? makeCache(for: entry, hash: hash)
+    }
+
+    /// The published box of `entry`'s plain slot in this scope, unretained, read inside the caller's `section`;
+    /// `nil` while this scope has no instance of it (the caller's general path then creates its cache).
+    ///
+    /// The overlay's settled fast path: no nested read section and no cache handed back owned.
+    @inlinable
+    package func publishedBox(of entry: RegistrationEntry, in section: ReadSection.Token) -> Unretained<InstanceBox>? {
+        table.load(in: section)?.withObject { table in
+            table.find(hash: Self.hash(of: entry), in: section) { $0.entry === entry }?.withObject { node in
+                node.cache.publishedBox(in: section)
+            }
+        }
     }
 
     @inlinable @inline(__always)

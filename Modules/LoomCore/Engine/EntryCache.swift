@@ -192,13 +192,33 @@ final class ArgumentSlots: Sendable {
 }
 
 extension EntryCache {
-    /// The hash of an argument tuple: each argument's own one-shot hash, folded in order.
+    /// The hash of an argument tuple: each argument's own hash, folded in order.
+    ///
+    /// The hash only places a tuple in its registration's slot table, so any function equal arguments agree on will
+    /// do: an integer or `Bool` argument (the common ones) is its own bits, spread by `combine`, which spares the
+    /// seeded SipHash that `hashValue` costs; everything else uses `hashValue`. Each argument is folded by a generic
+    /// local function rather than a `for … in repeat` loop, which would read each element through its metadata
+    /// instead of specialising for it.
     @inlinable @inline(__always)
     package static func argumentHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
         var hash: UInt = 0x6172_6773
-        for argument in repeat each arguments {
-            hash = TableHash.combine(hash, TableHash.bits(of: argument.hashValue))
+        func fold<Argument: Hashable>(_ argument: Argument) {
+            hash = TableHash.combine(hash, bits(of: argument))
         }
+        repeat fold(each arguments)
         return hash
+    }
+
+    /// One argument's part of ``argumentHash(_:)``.
+    @inlinable @inline(__always)
+    static func bits<Argument: Hashable>(of argument: Argument) -> UInt {
+        if let value = TypeShape.value(argument, as: Int.self) { return UInt(bitPattern: value) }
+        if let value = TypeShape.value(argument, as: UInt.self) { return value }
+        if let value = TypeShape.value(argument, as: Int64.self) { return UInt(truncatingIfNeeded: value) }
+        if let value = TypeShape.value(argument, as: UInt64.self) { return UInt(truncatingIfNeeded: value) }
+        if let value = TypeShape.value(argument, as: Int32.self) { return UInt(truncatingIfNeeded: value) }
+        if let value = TypeShape.value(argument, as: UInt32.self) { return UInt(truncatingIfNeeded: value) }
+        if let value = TypeShape.value(argument, as: Bool.self) { return value ? 1 : 0 }
+        return TableHash.bits(of: argument.hashValue)
     }
 }

@@ -222,14 +222,11 @@ extension RegistrationKey {
     package func matchesValue<Value: Hashable & Sendable, each Parameter>(
         _ value: Value, hashWord: UInt, _ types: repeat (each Parameter).Type
     ) -> Bool {
-        guard case .detail(let detail) = payload, detail.alternative == nil,
+        guard case .detail(let detail) = payload,
+            detail.matches(typeBits: 0, alternative: nil, tag: Detail.Tag.of(repeat each types)),
             case .value(let stored) = detail.locator.storage, stored.matches(value, hashWord: hashWord)
         else { return false }
-        switch detail.parameters {
-        case .none: return isEmptyPack(repeat (each Parameter).self)
-        case .enclosingObject: return false
-        case .types(let ids): return Self.sameTypes(ids, repeat each types)
-        }
+        return Self.sameTypes(detail.parameterIDs, repeat each types)
     }
 }
 

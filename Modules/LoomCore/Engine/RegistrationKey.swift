@@ -25,19 +25,55 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     final class Detail: Sendable {
         @usableFromInline let locator: DependencyLocator
         @usableFromInline let alternative: RegistrationAlternative?
-        @usableFromInline let parameters: Parameters
         /// The located type's identity bits (`0` for names and values), for matching without switching.
         @usableFromInline let typeBits: UInt
+        /// `parameters`' case as a tag (``Tag``), which matchers compare without copying the parameter list.
+        @usableFromInline let parametersTag: UInt8
+        /// The parameter types of a `.types` key (empty otherwise).
+        @usableFromInline let parameterIDs: [ObjectIdentifier]
+
+        /// Values of ``parametersTag``.
+        @usableFromInline
+        enum Tag {
+            @usableFromInline static let none: UInt8 = 0
+            @usableFromInline static let enclosingObject: UInt8 = 1
+            @usableFromInline static let types: UInt8 = 2
+
+            /// The tag of a key whose factory takes `types`: none for an empty list.
+            @inlinable @inline(__always)
+            static func of<each Parameter>(_ types: repeat (each Parameter).Type) -> UInt8 {
+                isEmptyPack(repeat (each Parameter).self) ? none : Self.types
+            }
+        }
 
         init(locator: DependencyLocator, alternative: RegistrationAlternative?, parameters: Parameters) {
             self.locator = locator
             self.alternative = alternative
-            self.parameters = parameters
             if case .type(let id, _) = locator.storage {
                 typeBits = TableHash.bits(of: id)
             } else {
                 typeBits = 0
             }
+            switch parameters {
+            case .none: (parametersTag, parameterIDs) = (Tag.none, [])
+            case .enclosingObject: (parametersTag, parameterIDs) = (Tag.enclosingObject, [])
+            case .types(let ids): (parametersTag, parameterIDs) = (Tag.types, ids)
+            }
+        }
+
+        var parameters: Parameters {
+            switch parametersTag {
+            case Tag.none: .none
+            case Tag.enclosingObject: .enclosingObject
+            default: .types(parameterIDs)
+            }
+        }
+
+        /// Whether the key locates `typeBits` (`0`: a name or value) with `alternative` and parameters of `tag`.
+        @inlinable @inline(__always)
+        func matches(typeBits: UInt, alternative: RegistrationAlternative?, tag: UInt8) -> Bool {
+            self.typeBits == typeBits && parametersTag == tag
+                && RegistrationAlternative.same(self.alternative, alternative)
         }
     }
 
@@ -145,27 +181,15 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is the key of a type locator `typeBits` with `alternative` and no parameters.
     @inlinable
     package func matchesType(_ typeBits: UInt, alternative: RegistrationAlternative) -> Bool {
-        guard case .detail(let detail) = payload, detail.typeBits == typeBits, detail.alternative == alternative,
-            case .none = detail.parameters
-        else { return false }
-        return true
+        guard case .detail(let detail) = payload else { return false }
+        return detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.none)
     }
 
     /// Whether this is the key of a type locator `typeBits` (with `alternative`, if any) taking the enclosing object.
     @inlinable
     package func matchesEnclosingObject(_ typeBits: UInt, alternative: RegistrationAlternative?) -> Bool {
-        guard case .detail(let detail) = payload, detail.typeBits == typeBits, detail.alternative == alternative,
-            case .enclosingObject = detail.parameters
-        else { return false }
-        return true
-    }
-
-    /// The detail's locator type bits, alternative and parameter types, for generic front doors that compare a
-    /// parameter pack with them; `nil` for plain keys and keys without typed parameters.
-    @inlinable
-    package var typedParameters: (typeBits: UInt, alternative: RegistrationAlternative?, types: [ObjectIdentifier])? {
-        guard case .detail(let detail) = payload, case .types(let types) = detail.parameters else { return nil }
-        return (detail.typeBits, detail.alternative, types)
+        guard case .detail(let detail) = payload else { return false }
+        return detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.enclosingObject)
     }
 
     /// Whether this is the plain name key for `name` (name locator, no parameters).
@@ -173,13 +197,6 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package func isPlainName(_ name: String) -> Bool {
         if case .name(let own) = payload { return TableHash.sameName(own, name) }
         return false
-    }
-
-    /// The detail's name, for name keys with parameters.
-    @usableFromInline
-    package var detailName: String? {
-        guard case .detail(let detail) = payload, case .name(let name) = detail.locator.storage else { return nil }
-        return name
     }
 
     @usableFromInline

@@ -319,17 +319,20 @@ extension RegistrationKey {
     package func matchesParameters<each Parameter>(
         typeBits: UInt, alternative: RegistrationAlternative?, _ types: repeat (each Parameter).Type
     ) -> Bool {
-        guard let (bits, storedAlternative, ids) = typedParameters, bits == typeBits, storedAlternative == alternative
+        guard case .detail(let detail) = payload,
+            detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.of(repeat each types))
         else { return false }
-        return Self.sameTypes(ids, repeat each types)
+        return Self.sameTypes(detail.parameterIDs, repeat each types)
     }
 
     /// Whether this is the key of the name locator `name` with exactly the parameter types given.
     @inlinable
     package func matchesParameters<each Parameter>(name: String, _ types: repeat (each Parameter).Type) -> Bool {
-        guard let (bits, _, ids) = typedParameters, bits == 0, let detailName, TableHash.sameName(detailName, name)
+        guard case .detail(let detail) = payload,
+            detail.matches(typeBits: 0, alternative: nil, tag: Detail.Tag.of(repeat each types)),
+            case .name(let own) = detail.locator.storage, TableHash.sameName(own, name)
         else { return false }
-        return Self.sameTypes(ids, repeat each types)
+        return Self.sameTypes(detail.parameterIDs, repeat each types)
     }
 
     @inlinable

@@ -3,12 +3,15 @@ public import LoomRuntime
 /// A type-erased `Hashable & Sendable` value, used for value locators.
 ///
 /// Two erased values are equal when their (static) types are the same and the values are `==`. The type's identity
-/// and the value's hash are computed once, when the value is erased, so a lookup by value compares two words before
-/// it opens the existential — and a typed request (``matches(_:hashWord:)``) never boxes its value at all.
+/// and the value's hash are computed once, when the value is erased, and the value is kept in a box typed by its
+/// static type, so a typed request (``matches(_:hashWord:)``) compares two words and then the values themselves,
+/// never boxing its own value or opening an existential (which cost a few hundred instructions of run-time metadata
+/// lookups per request).
 @usableFromInline
 package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible {
-    @usableFromInline package let base: any Hashable & Sendable
-    /// The identity of the value's type when it was erased.
+    /// The value in a box typed by its static type, so a typed comparison reads it without opening an existential.
+    @usableFromInline let box: any ErasedHashableBox
+    /// The identity of the value's type when it was erased: `box` is a `HashableBox` of exactly that type.
     @usableFromInline let typeBits: UInt
     /// The value's hash mixed with its type's: what keys and lookups hash.
     @usableFromInline let hashWord: UInt
@@ -20,14 +23,9 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
             self = erased
             return
         }
-        self.init(base: value, typeBits: Self.typeBits(of: Value.self), hashWord: Self.hashWord(of: value))
-    }
-
-    @usableFromInline
-    init(base: any Hashable & Sendable, typeBits: UInt, hashWord: UInt) {
-        self.base = base
-        self.typeBits = typeBits
-        self.hashWord = hashWord
+        box = HashableBox(value)
+        typeBits = Self.typeBits(of: Value.self)
+        hashWord = Self.hashWord(of: value)
     }
 
     @inlinable @inline(__always)
@@ -40,28 +38,18 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// Whether this is `value` erased, given `value`'s ``hashWord(of:)``.
+    ///
+    /// Equal type bits mean the box holds a `Value`, so it is read as one: no existential is opened and no cast runs.
     @inlinable
     package func matches<Value: Hashable & Sendable>(_ value: Value, hashWord: UInt) -> Bool {
         guard self.hashWord == hashWord, typeBits == Self.typeBits(of: Value.self) else { return false }
-        return Self.existential(base, equals: value)
-    }
-
-    /// Whether the existential `base` holds a value equal to `value`.
-    @inlinable
-    static func existential(_ base: any Hashable & Sendable, equals value: some Hashable) -> Bool {
-        func compare<Stored: Hashable & Sendable, Value: Hashable>(_ stored: Stored, _ value: Value) -> Bool {
-            if let typed = TypeShape.value(stored, as: Value.self) { return typed == value }
-            // A class value erased under a superclass type: its dynamic type differs from the static one.
-            return (stored as? Value) == value
-        }
-        return compare(base, value)
+        return unsafeDowncast(box, to: HashableBox<Value>.self).value == value
     }
 
     @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.typeBits == rhs.typeBits, lhs.hashWord == rhs.hashWord else { return false }
-        func compare<Stored: Hashable & Sendable>(_ stored: Stored) -> Bool { existential(rhs.base, equals: stored) }
-        return compare(lhs.base)
+        return lhs.box.holdsValue(equalTo: rhs.box)
     }
 
     @usableFromInline
@@ -70,5 +58,32 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
     }
 
     @usableFromInline
-    package var description: String { String(describing: base) }
+    package var description: String { String(describing: box.erasedValue) }
+}
+
+/// The box of an ``AnySendableHashable``'s value, seen without its type.
+@usableFromInline
+protocol ErasedHashableBox: AnyObject, Sendable {
+    /// The value, as an existential.
+    var erasedValue: any Hashable & Sendable { get }
+    /// Whether `other` is a box of the same type holding an equal value.
+    func holdsValue(equalTo other: any ErasedHashableBox) -> Bool
+}
+
+/// A value kept under its static type.
+@usableFromInline
+final class HashableBox<Value: Hashable & Sendable>: ErasedHashableBox {
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(_ value: Value) { self.value = value }
+
+    @usableFromInline
+    var erasedValue: any Hashable & Sendable { value }
+
+    @usableFromInline
+    func holdsValue(equalTo other: any ErasedHashableBox) -> Bool {
+        guard let other = other as? HashableBox<Value> else { return false }
+        return other.value == value
+    }
 }

@@ -1,4 +1,4 @@
-internal import LoomRuntime
+public import LoomRuntime
 
 /// A qualifier that lets one type have several independent registrations in a container.
 ///
@@ -14,12 +14,13 @@ internal import LoomRuntime
 /// let service: MyService = try container.resolve(alternative: .another)
 /// ```
 public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    private enum Identity: Hashable, Sendable {
+    @usableFromInline
+    enum Identity: Hashable, Sendable {
         case named(String)
         case unique(UInt)
     }
 
-    private let identity: Identity
+    @usableFromInline let identity: Identity
     /// The alternative's part of a registration key's table hash, computed once, so resolving with an alternative
     /// never hashes its name.
     @usableFromInline package let tableHash: UInt
@@ -63,10 +64,23 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// ```swift
     /// RegistrationAlternative("blue") == "blue"   // true
     /// ```
+    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        switch (lhs.identity, rhs.identity) {
+        // Equal alternatives have equal precomputed hashes: one word settles most comparisons.
+        guard lhs.tableHash == rhs.tableHash else { return false }
+        return switch (lhs.identity, rhs.identity) {
         case (.named(let left), .named(let right)): TableHash.sameName(left, right)
         case (.unique(let left), .unique(let right)): left == right
+        default: false
+        }
+    }
+
+    /// Whether two optional alternatives are the same (both absent, or equal), without copying either.
+    @inlinable @inline(__always)
+    package static func same(_ left: Self?, _ right: Self?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): true
+        case (.some(let left), .some(let right)): left == right
         default: false
         }
     }

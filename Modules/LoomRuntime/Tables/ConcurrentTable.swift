@@ -238,28 +238,71 @@ package enum TableHash {
         word((hash &* 0x9E37_79B9_7F4A_7C15) ^ part)
     }
 
-    /// The hash of a name: FNV-1a over its UTF-8 bytes.
+    /// The hash of a name: its UTF-8 bytes read eight at a time (little-endian, the last word zero-padded), each
+    /// word folded in with a multiply and a shift, then the byte count and the finaliser.
     ///
     /// Names are identities compared byte for byte (``sameName(_:_:)``), not `String`'s canonical equivalence: a name
     /// spelled with the Kelvin sign is not the name spelled with `K`. That keeps equal names' hashes equal without
-    /// normalising, and hashing a short name costs a few nanoseconds.
-    @usableFromInline
+    /// normalising. A small name (15 bytes at most, the usual alternative or name) is hashed from its two inline
+    /// words without copying it; a longer one is read from its contiguous bytes. Both read the same words, so a name
+    /// hashes alike however it is stored.
+    @inlinable
     package static func name(_ name: String) -> UInt {
-        var name = name
-        let hash: UInt64 = name.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return hash
+        if let (low, high, count) = StringShape.inlineBytes(of: name) {
+            var hash = nameSeed
+            if count > 0 { hash = foldName(hash, low) }
+            if count > 8 { hash = foldName(hash, high) }
+            return word(UInt(truncatingIfNeeded: hash) ^ UInt(count))
         }
-        return nonZero(UInt(truncatingIfNeeded: hash ^ (hash >> 29)))
+        return storedName(name)
+    }
+
+    /// ``name(_:)`` of a name stored out of line.
+    @usableFromInline
+    static func storedName(_ name: String) -> UInt {
+        var name = name
+        return name.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            var hash = nameSeed
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                hash = foldName(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            if offset < bytes.count {
+                var last: UInt64 = 0
+                for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (UInt64(index - offset) * 8) }
+                hash = foldName(hash, last)
+            }
+            return word(UInt(truncatingIfNeeded: hash) ^ UInt(bytes.count))
+        }
+    }
+
+    @usableFromInline static let nameSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Folds one word of a name's bytes into its hash.
+    @inlinable @inline(__always)
+    static func foldName(_ hash: UInt64, _ bytes: UInt64) -> UInt64 {
+        let mixed = (hash ^ bytes) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 29)
     }
 
     /// Whether two names are the same identity: the same UTF-8 bytes.
     ///
-    /// Compares contiguous bytes (every native string's, small ones copied to the stack), not `String.UTF8View`'s
-    /// generic iteration, which costs about 70 instructions a byte.
+    /// Strings stored word for word alike are the same bytes, and two small strings with the same bytes are always
+    /// stored alike, so the usual comparison — a name or alternative spelled as a literal against the registered
+    /// one — is two word comparisons. Otherwise it compares contiguous bytes (every native string's, small ones
+    /// copied to the stack), not `String.UTF8View`'s generic iteration, which costs about 70 instructions a byte.
     @inlinable
     package static func sameName(_ left: String, _ right: String) -> Bool {
+        if StringShape.identical(left, right) { return true }
+        if StringShape.inlineBytes(of: left) != nil, StringShape.inlineBytes(of: right) != nil { return false }
+        return sameStoredName(left, right)
+    }
+
+    /// ``sameName(_:_:)`` of names not both small.
+    @usableFromInline
+    static func sameStoredName(_ left: String, _ right: String) -> Bool {
         guard left.utf8.count == right.utf8.count else { return false }
         let equal = left.utf8.withContiguousStorageIfAvailable { leftBytes in
             right.utf8.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }

@@ -80,3 +80,20 @@ import Testing
         #expect(names.allSatisfy { TableHash.name($0) != 0 })
     }
 }
+
+extension TableHashTests {
+    /// Names longer than a word and longer than a small string, with every tail length, hash by all their bytes.
+    @Test func everyByteOfALongNameCounts() {
+        let base = String(repeating: "n", count: 40)
+        for length in 1...40 {
+            let name = String(base.prefix(length))
+            var changed = Array(name.utf8)
+            changed[length - 1] = UInt8(ascii: "m")
+            let other = String(decoding: changed, as: UTF8.self)
+            #expect(TableHash.name(name) != TableHash.name(other), "length \(length)")
+            #expect(!TableHash.sameName(name, other), "length \(length)")
+            // A trailing zero byte is part of the name: the count is hashed too.
+            #expect(TableHash.name(name) != TableHash.name(name + "\u{0}"), "length \(length)")
+        }
+    }
+}
