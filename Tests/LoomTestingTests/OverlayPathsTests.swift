@@ -3,7 +3,8 @@ import LoomMacros
 import LoomTesting
 import Testing
 
-// The overlay answers the paths not covered elsewhere: macro-generated parameter injection and `@InjectedWeakly`.
+// The overlay answers the paths not covered elsewhere: macro-generated parameter injection, `@InjectedWeakly`, and a
+// container's `[T]` whose live answer is remembered.
 
 final class Stamp: Sendable {
     let label: String
@@ -24,7 +25,34 @@ final class WeakStampHolder: @unchecked Sendable {
     @InjectedWeakly var stamp: Stamp?
 }
 
+protocol StampSource: AnyObject, Sendable { var label: String { get } }
+final class LiveStampSource: StampSource { let label = "live" }
+final class OtherStampSource: StampSource { let label = "other" }
+
 @Suite struct OverlayPathsTests {
+    /// A container's remembered `[T]` answer is not used inside a test override: the overlay's registrations and
+    /// its isolated instances answer, and the live answer is back once the override ends.
+    @Test func aRememberedCollectionIsNotUsedInsideAnOverride() throws {
+        let container = Container(name: "overlay.collection", logger: DisabledLogger())
+        container.add {
+            Dependency { LiveStampSource() }.conforms(to: (any StampSource).self).scope(.singleton)
+        }
+        let live: [any StampSource] = try container.inject()
+        _ = try container.inject() as [any StampSource]
+        try withTestDependencies { overrides in
+            overrides.add {
+                Dependency { OtherStampSource() }.conforms(to: (any StampSource).self).scope(.singleton)
+            }
+        } operation: {
+            let inside: [any StampSource] = try container.inject()
+            #expect(inside.map(\.label) == ["other", "live"])
+            #expect(inside[1] !== live[0], "isolated instances: the live singleton is not reused")
+        }
+        let after: [any StampSource] = try container.inject()
+        #expect(after.count == 1)
+        #expect(after[0] === live[0])
+    }
+
     @Test func macroGeneratedInjectionResolvesTheOverride() {
         let label = withTestDependencies { container in
             container.register { Stamp(label: "from the test") }

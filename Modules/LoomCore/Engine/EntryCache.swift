@@ -87,6 +87,8 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         if let argumentSlots {
             for slot in argumentSlots.removeAll() { retired.append(slot.clear()) }
         }
+        // A remembered `[T]` may hold a cleared instance (`clear()` advanced the epoch first).
+        if retired[0] != nil { SettledCollections.invalidate() }
         var releases: [PendingRelease] = []
         if let releaser {
             for case let box? in retired {

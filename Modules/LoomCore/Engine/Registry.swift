@@ -88,6 +88,11 @@ package final class Registry: @unchecked Sendable {
         lock = LoomLock(state)
     }
 
+    deinit {
+        // A registry at this address later must not find this one's remembered `[T]` answers.
+        SettledCollections.forget(ObjectIdentifier(self))
+    }
+
     // MARK: Reading
 
     /// The node for `key` in this registry only, retained.
@@ -231,6 +236,9 @@ package final class Registry: @unchecked Sendable {
             return outcomes
         }
         guard let outcomes else { return nil }
+        // After the table is published: a memo filled from the old table is no longer current.
+        ProcessWord.settledEpoch.incrementSequentiallyConsistent()
+        SettledCollections.invalidate()
         // A removed entry whose cache an added one took over keeps its instances.
         let keptCaches =
             removed.isEmpty ? [] : Set(additions.compactMap { $0.entry.cache.map(ObjectIdentifier.init) })
@@ -329,6 +337,8 @@ package final class Registry: @unchecked Sendable {
         case .needsGeneralPath:
             return apply(adding: [(entry, true)])?.first
         case .stored(let previous, let twin):
+            ProcessWord.settledEpoch.incrementSequentiallyConsistent()  // After the store, as in `apply`.
+            SettledCollections.invalidate()
             // A replaced table or node owns no instance once the caches below are reset: their release can wait.
             if let table = retired.2 { Reclamation.retire(table) }
             if let node = retired.0 { Reclamation.retire(node) }
@@ -351,6 +361,8 @@ package final class Registry: @unchecked Sendable {
             state = State(isLocked: state.isLocked)
             return publish(state.table, in: &state)
         }
+        ProcessWord.settledEpoch.incrementSequentiallyConsistent()  // After the store, as in `apply`.
+        SettledCollections.invalidate()
         finish(retiredNodes: [], retiredTable: retiredTable, dropping: removed)
         if observerCount.acquire != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }
         return removed

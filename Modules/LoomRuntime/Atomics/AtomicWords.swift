@@ -18,6 +18,7 @@ extension UnsafeMutablePointer<UInt> {
 
     @inlinable @inline(__always) var atomicRelaxed: UInt { loom_atomic_load_relaxed(self) }
     @inlinable @inline(__always) var atomicAcquire: UInt { loom_atomic_load_acquire(self) }
+    @inlinable @inline(__always) var atomicSequentiallyConsistent: UInt { loom_atomic_load_seq_cst(self) }
 
     @inlinable @inline(__always) func atomicStoreRelaxed(_ value: UInt) { loom_atomic_store_relaxed(self, value) }
     @inlinable @inline(__always) func atomicStoreRelease(_ value: UInt) { loom_atomic_store_release(self, value) }
@@ -35,6 +36,9 @@ extension UnsafeMutablePointer<UInt> {
 
     @discardableResult @inlinable @inline(__always)
     func atomicIncrement(by delta: UInt = 1) -> UInt { loom_atomic_fetch_add_acq_rel(self, delta) &+ delta }
+
+    @discardableResult @inlinable @inline(__always)
+    func atomicIncrementSequentiallyConsistent() -> UInt { loom_atomic_fetch_add_seq_cst(self, 1) &+ 1 }
 
     @discardableResult @inlinable @inline(__always)
     func atomicDecrement(by delta: UInt = 1) -> UInt { loom_atomic_fetch_sub_acq_rel(self, delta) &- delta }

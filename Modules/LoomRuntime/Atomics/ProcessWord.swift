@@ -34,6 +34,12 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
     case activeLookupPolicies = 8
     /// `LoomKeys`' published root values (a ``ProcessReference``).
     case keyRootValues = 9
+    /// Counts changes that can alter a settled answer: a registration added or removed (`LoomCore`), a cached
+    /// instance cleared or replaced (``OnceSlot``). A memo of settled answers is valid while it reads the same count.
+    case settledEpoch = 10
+    /// `1` while `LoomCore` may hold memos of settled answers (see ``settledEpoch``); lets a release skip the memos'
+    /// lock when there are none. Both words are written and read with the sequentially consistent forms.
+    case settledMemos = 11
 
     @inlinable @inline(__always)
     var word: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }
@@ -58,4 +64,18 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
 
     /// Subtracts one and returns the new value.
     @discardableResult package func decrement() -> UInt { word.atomicDecrement() }
+
+    // The sequentially consistent forms: every thread sees these operations, on any word, in one order. So of two
+    // threads that each write one word with them and then read the other's, at least one sees the other's write.
+
+    /// The value (sequentially consistent).
+    package var sequentiallyConsistent: UInt { word.atomicSequentiallyConsistent }
+
+    /// Replaces the value (sequentially consistent).
+    package func storeSequentiallyConsistent(_ value: UInt) { word.atomicStoreSequentiallyConsistent(value) }
+
+    /// Adds one and returns the new value (sequentially consistent).
+    @discardableResult package func incrementSequentiallyConsistent() -> UInt {
+        word.atomicIncrementSequentiallyConsistent()
+    }
 }

@@ -323,11 +323,17 @@ open class OnceSlot: @unchecked Sendable {
     }
 
     /// Unpublishes the cached instance and returns it, to release after a grace period (never inside a read section).
+    ///
+    /// Advances ``ProcessWord/settledEpoch`` after the slot is empty, so no memo filled before reads as current.
     package final func clear() -> InstanceBox? {
         let old = words.atomicExchange(0)
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
+        ProcessWord.settledEpoch.incrementSequentiallyConsistent()
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
+
+    /// Whether an instance is published (a weak one may have gone since).
+    package final var isSettled: Bool { words.atomicAcquire != 0 }
 
     /// The builder's flow identity, for the gate's deadlock walk (`0`: none).
     final var builderBits: UInt { (words + 1).atomicAcquire }
@@ -335,6 +341,7 @@ open class OnceSlot: @unchecked Sendable {
     private func publish(_ box: InstanceBox) -> InstanceBox? {
         let old = words.atomicExchange(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()))
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
+        ProcessWord.settledEpoch.incrementSequentiallyConsistent()  // An instance replaced: see `clear()`.
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
 

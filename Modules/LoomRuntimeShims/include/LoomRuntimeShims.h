@@ -28,6 +28,14 @@ static inline __attribute__((always_inline)) uintptr_t loom_atomic_load_acquire(
     return __atomic_load_n(word, __ATOMIC_ACQUIRE);
 }
 
+static inline __attribute__((always_inline)) uintptr_t loom_atomic_load_seq_cst(const uintptr_t *word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
+static inline __attribute__((always_inline)) uintptr_t loom_atomic_fetch_add_seq_cst(uintptr_t *word, uintptr_t value) {
+    return __atomic_fetch_add(word, value, __ATOMIC_SEQ_CST);
+}
+
 static inline __attribute__((always_inline)) void loom_atomic_store_relaxed(uintptr_t *word, uintptr_t value) {
     __atomic_store_n(word, value, __ATOMIC_RELAXED);
 }
