@@ -52,4 +52,51 @@ import Testing
             #expect(word.acquire == start, "after the decrements")
         }
     }
+
+    /// The sequentially consistent forms read and write the same word as the others.
+    @Test func theSequentiallyConsistentFormsReadAndWriteTheWord() async {
+        await #expect(processExitsWith: .success) {
+            let word = ProcessWord.settledMemos
+            word.storeSequentiallyConsistent(7)
+            #expect(word.acquire == 7)
+            #expect(word.sequentiallyConsistent == 7)
+            #expect(word.incrementSequentiallyConsistent() == 8)
+            #expect(word.relaxed == 8)
+            word.store(0)
+            #expect(word.sequentiallyConsistent == 0)
+        }
+    }
+
+    /// Two threads each write one word and then read the other's (the memo flag and the settled epoch): with the
+    /// sequentially consistent forms, never both read the value from before the other's write. Acquire and release
+    /// alone would allow it.
+    @Test func ofTwoThreadsThatWriteThenReadTheOthersWordOneSeesTheOthersWrite() async {
+        await #expect(processExitsWith: .success) {
+            let (flag, epoch) = (ProcessWord.settledMemos, ProcessWord.settledEpoch)
+            let rounds = RuntimeTestScale.iterations(normally: 1_000, underThreadSanitizer: 200)
+            let bothMissed = AtomicCounter()
+            let arrived = AtomicCounter()
+            for round in 0..<rounds {
+                flag.storeSequentiallyConsistent(0)
+                let epochBefore = epoch.sequentiallyConsistent
+                let sawEpoch = AtomicCounter()
+                let sawFlag = AtomicCounter()
+                let target = UInt(2 * (round + 1))
+                onThreads(2) { index in
+                    arrived.increment()
+                    while arrived.acquire < target {}
+                    if index == 0 {
+                        flag.storeSequentiallyConsistent(1)
+                        if epoch.sequentiallyConsistent != epochBefore { sawEpoch.store(1) }
+                    } else {
+                        epoch.incrementSequentiallyConsistent()
+                        if flag.sequentiallyConsistent != 0 { sawFlag.store(1) }
+                    }
+                }
+                if sawEpoch.acquire == 0, sawFlag.acquire == 0 { bothMissed.increment() }
+            }
+            flag.store(0)
+            #expect(bothMissed.acquire == 0)
+        }
+    }
 }

@@ -29,6 +29,22 @@ import Testing
         #expect(box.value === first)
     }
 
+    /// Clearing a published instance advances the settled epoch (memos of settled answers compare it) and empties
+    /// the slot; clearing an empty slot changes neither.
+    @Test func clearingAPublishedInstanceAdvancesTheSettledEpoch() throws {
+        let slot = OnceSlot()
+        #expect(!slot.isSettled)
+        let before = ProcessWord.settledEpoch.acquire
+        #expect(slot.clear() == nil)
+        _ = try resolve(slot) { Marker(1) }
+        #expect(slot.isSettled)
+        let box = try #require(slot.clear())
+        #expect((box as? StrongBox<Marker>)?.value.id == 1)
+        #expect(!slot.isSettled)
+        // Other tests may advance it too; this clear advanced it at least once.
+        #expect(ProcessWord.settledEpoch.acquire > before)
+    }
+
     @Test func aValueTypeIsPublishedToo() throws {
         let slot = OnceSlot()
         #expect(try resolve(slot) { 42 } == 42)
