@@ -67,9 +67,10 @@ import Testing
         }
     }
 
-    /// Two threads each write one word and then read the other's (the memo flag and the settled epoch): with the
-    /// sequentially consistent forms, never both read the value from before the other's write. Acquire and release
-    /// alone would allow it.
+    /// Of two threads that each write one word and then read the other's, one sees the other's write.
+    ///
+    /// The words are the memo flag and the settled epoch. With the sequentially consistent forms, never both read the
+    /// value from before the other's write; acquire and release alone would allow it.
     @Test func ofTwoThreadsThatWriteThenReadTheOthersWordOneSeesTheOthersWrite() async {
         await #expect(processExitsWith: .success) {
             let (flag, epoch) = (ProcessWord.settledMemos, ProcessWord.settledEpoch)
