@@ -71,5 +71,12 @@ import Testing
         #expect(first != second)
         #expect(first == first)
         #expect(first.description.hasPrefix("#"))
+        // Numbered in creation order, and never equal to a name, even one spelled like its description.
+        let firstNumber = UInt(String(first.description.dropFirst()))
+        #expect(firstNumber != nil)
+        #expect(second.description == "#\((firstNumber ?? 0) + 1)")
+        #expect(first != RegistrationAlternative(first.description))
+        #expect(RegistrationAlternative("") != first)
+        #expect(Set([first, second, first]).count == 2)
     }
 }

@@ -14,7 +14,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// Slots per argument tuple; only for registrations with parameters.
     @usableFromInline let argumentSlots: ArgumentSlots?
     /// The registration's release hook, run for each instance this cache lets go.
-    package let releaser: Releaser?
+    @usableFromInline package let releaser: Releaser?
 
     package init(isWeak: Bool, hasParameters: Bool, releaser: Releaser? = nil) {
         self.isWeak = isWeak

@@ -152,13 +152,10 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     package let sequence: UInt
     /// `nil` for `.instance`; for `.scoped`, never filled (each request scope keeps its own caches).
     @usableFromInline package let cache: EntryCache?
-    /// Runs the registration's release hook; `nil` without one (and for `.instance`, which Loom never releases).
-    @usableFromInline package let releaser: Releaser?
-    /// `cache`, when the registration takes no arguments (the cache is then its only slot), for the lock-free probes.
-    @usableFromInline package let plainSlot: EntryCache?
-    /// The `.managed` scope's invalidation subscription, boxed so other registrations pay one word for it.
-    private let receipt: ManagedReceiptBox?
-    // The flags come last so they share one word.
+    // The flags come last so they share one word. Whatever can be derived from `cache` and a flag is not stored:
+    // every registration's size counts (DESIGN §10's memory target).
+    /// Whether `cache` is the registration's only slot, which the lock-free probes read (``plainSlot``).
+    @usableFromInline package let hasPlainSlot: Bool
     /// How the factory runs.
     @usableFromInline package let kind: EntryKind
     /// Whether a cached instance may be handed to any caller: the value is `Sendable`, or the registration is not
@@ -174,6 +171,16 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     package let hasParameters: Bool
 
     private static let sequenceCounter = AtomicCounter()
+
+    /// `cache`, when the registration takes no arguments (the cache is then its only slot), for the lock-free probes.
+    @inlinable @inline(__always)
+    package var plainSlot: EntryCache? { hasPlainSlot ? cache : nil }
+
+    /// Runs the registration's release hook; `nil` without one (and for `.instance`, which Loom never releases).
+    ///
+    /// The cache's: a cache carried over from an identical predecessor keeps releasing with the hook it was made with.
+    @inlinable
+    package var releaser: Releaser? { cache?.releaser }
 
     /// The key a request scope files this registration's cache under: its ``sequence``, unique for the life of the
     /// process and never `0` — not its address, which a later registration can reuse while a scope is still open (the
@@ -202,32 +209,29 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
             scope.isCached
             ? attributes.releaseHook.map { Releaser($0, registration: key.description, logTarget: owner.logTarget) }
             : nil
-        self.releaser = releaser
         isScoped = scope.kindTag == DependencyScope.scoped.kindTag
+        var receipt: (any ManagedDependencyScopeReceipt)?
         switch scope {
         case .instance:
             cache = nil
-            receipt = nil
         case .shared:
             cache =
                 reusedCache?.isWeak == true
                 ? reusedCache : EntryCache(isWeak: true, hasParameters: hasParameters, releaser: releaser)
-            receipt = nil
         case .singleton, .scoped:
             cache =
                 reusedCache?.isWeak == false
                 ? reusedCache : EntryCache(isWeak: false, hasParameters: hasParameters, releaser: releaser)
-            receipt = nil
         case .managed(let provider):
             let managedCache =
                 reusedCache?.isWeak == false
                 ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters, releaser: releaser)
             cache = managedCache
-            receipt = ManagedReceiptBox(provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() })
+            receipt = provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() }
         }
         self.cache = cache
         // A `.scoped` registration has no slot the lock-free probes could read: its instance depends on the scope.
-        plainSlot = !hasParameters && !attributes.takesEnclosingObject && !isScoped ? cache : nil
+        hasPlainSlot = cache != nil && !hasParameters && !attributes.takesEnclosingObject && !isScoped
         hasAliases = !attributes.aliases.isEmpty
         if case .type(_, let type) = attributes.locator.storage {
             locatesOptional = TypeShape.isOptional(type)
@@ -235,13 +239,15 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
             locatesOptional = false
         }
         self.owner = owner
-        sequence = Self.sequenceCounter.increment()
+        let sequence = Self.sequenceCounter.increment()
+        self.sequence = sequence
+        if let receipt { ManagedReceipts.keep(receipt, for: sequence) }
         self.attributes = attributes
         super.init(key: key, isCandidateList: false)
     }
 
     deinit {
-        receipt?.receipt.cancel()
+        if case .managed = attributes.scope { ManagedReceipts.cancel(for: sequence) }
     }
 
     package var locator: DependencyLocator { attributes.locator }
@@ -325,10 +331,21 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     }
 }
 
-/// Holds a `.managed` registration's invalidation subscription.
-private final class ManagedReceiptBox: Sendable {
-    let receipt: any ManagedDependencyScopeReceipt
-    init(_ receipt: any ManagedDependencyScopeReceipt) { self.receipt = receipt }
+/// The invalidation subscriptions of live `.managed` registrations, by registration ``RegistrationEntry/sequence``.
+///
+/// Kept here rather than in each registration: few registrations are `.managed`, and a field would cost every
+/// registration a word.
+private enum ManagedReceipts {
+    private static let receipts = LoomLock<[UInt: any ManagedDependencyScopeReceipt]>([:])
+
+    static func keep(_ receipt: any ManagedDependencyScopeReceipt, for sequence: UInt) {
+        receipts.withLock { $0[sequence] = receipt }
+    }
+
+    /// Cancels the subscription of the registration `sequence` (outside the lock: it calls the provider).
+    static func cancel(for sequence: UInt) {
+        receipts.withLock { $0.removeValue(forKey: sequence) }?.cancel()
+    }
 }
 
 /// A registration whose factory takes no arguments.

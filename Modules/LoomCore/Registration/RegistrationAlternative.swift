@@ -14,13 +14,11 @@ public import LoomRuntime
 /// let service: MyService = try container.resolve(alternative: .another)
 /// ```
 public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    @usableFromInline
-    enum Identity: Hashable, Sendable {
-        case named(String)
-        case unique(UInt)
-    }
-
-    @usableFromInline let identity: Identity
+    /// The name; `nil` for a unique alternative, which `tableHash` identifies.
+    ///
+    /// A unique alternative's hash mixes its number with a bijection, so equal hashes are equal numbers. Two words
+    /// instead of an enum's three: every registration stores an optional alternative.
+    @usableFromInline let name: String?
     /// The alternative's part of a registration key's table hash, computed once, so resolving with an alternative
     /// never hashes its name.
     @usableFromInline package let tableHash: UInt
@@ -33,7 +31,7 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// ```
     /// - Parameter name: The alternative's name.
     public init(_ name: String) {
-        identity = .named(name)
+        self.name = name
         tableHash = TableHash.name(name)
     }
 
@@ -44,7 +42,7 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// ```
     public init() {
         let number = Self.uniqueCounter.increment()
-        identity = .unique(number)
+        name = nil
         tableHash = TableHash.word(number)
     }
 
@@ -68,9 +66,10 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     public static func == (lhs: Self, rhs: Self) -> Bool {
         // Equal alternatives have equal precomputed hashes: one word settles most comparisons.
         guard lhs.tableHash == rhs.tableHash else { return false }
-        return switch (lhs.identity, rhs.identity) {
-        case (.named(let left), .named(let right)): TableHash.sameName(left, right)
-        case (.unique(let left), .unique(let right)): left == right
+        return switch (lhs.name, rhs.name) {
+        case (.some(let left), .some(let right)): TableHash.sameName(left, right)
+        // Unique alternatives: equal hashes are equal numbers (`TableHash.word` is a bijection).
+        case (nil, nil): true
         default: false
         }
     }
@@ -100,9 +99,6 @@ public struct RegistrationAlternative: Hashable, Sendable, CustomStringConvertib
     /// RegistrationAlternative("blue").description   // "blue"
     /// ```
     public var description: String {
-        switch identity {
-        case .named(let name): name
-        case .unique(let number): "#\(number)"
-        }
+        name ?? "#\(TableHash.unmixedWord(tableHash))"
     }
 }

@@ -232,6 +232,15 @@ package enum TableHash {
         return nonZero(UInt(truncatingIfNeeded: bits))
     }
 
+    /// The word ``word(_:)`` mixed, for a non-zero word: `unmixedWord(word(x)) == x` for every `x != 0`.
+    package static func unmixedWord(_ hash: UInt) -> UInt {
+        var bits = UInt64(hash)
+        bits ^= bits >> 33
+        bits &*= 0x4f74_430c_22a5_4005  // The multiplicative inverse of `word`'s constant, modulo 2⁶⁴.
+        bits ^= bits >> 33
+        return UInt(truncatingIfNeeded: bits)
+    }
+
     /// Folds `part` into `hash` (order matters).
     @inlinable @inline(__always)
     package static func combine(_ hash: UInt, _ part: UInt) -> UInt {

@@ -97,3 +97,13 @@ extension TableHashTests {
         }
     }
 }
+
+extension TableHashTests {
+    /// A unique alternative is identified by its mixed number and prints the number back.
+    @Test func unmixingAMixedWordGivesTheWordBack() {
+        let words: [UInt] = [1, 2, 3, 255, 1 << 32, .max, .max - 1] + (1...1_000).map { $0 &* 0x9E37_79B9 }
+        for word in words {
+            #expect(TableHash.unmixedWord(TableHash.word(word)) == word, "\(word)")
+        }
+    }
+}
