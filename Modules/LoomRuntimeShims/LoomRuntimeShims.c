@@ -2,7 +2,7 @@
 
 __thread void *_Nullable loom_thread_state LOOM_TLS_MODEL = 0;
 
-uintptr_t loom_global_words[16] = {0};
+uintptr_t loom_global_words[32] __attribute__((aligned(64))) = {0};
 
 #if defined(__linux__) && defined(__has_include)
 #if __has_include(<linux/membarrier.h>)

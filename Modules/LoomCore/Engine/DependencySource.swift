@@ -152,7 +152,7 @@ extension DependencySource {
         let values = try entries.map { entry in
             try produce(T.self, from: [entry], key: key, arguments: arguments, enclosing: nil)
         }
-        if let memoRegistry {
+        if let memoRegistry, let epoch {
             SettledCollections.remember(values, of: entries, keyID: key.fastID, in: memoRegistry, epoch: epoch)
         }
         logResolution(of: key, fileID: fileID, line: line)

@@ -170,6 +170,8 @@ package final class Registry: @unchecked Sendable {
         var retiredTable: RegistryTable?
         var emptyRetiredTable: RegistryTable?
         var removed: [RegistrationEntry] = []
+        // A change to settled answers from before the table is stored until after (see `SettledChange`).
+        SettledChange.begin()
         let outcomes: [Outcome]? = lock.withLock { state in
             guard !state.isLocked || ignoringLock else { return nil }
             if state.count == 0, state.aliasIndex.isEmpty, removals.isEmpty,
@@ -235,9 +237,8 @@ package final class Registry: @unchecked Sendable {
             }
             return outcomes
         }
+        SettledChange.end()
         guard let outcomes else { return nil }
-        // After the table is published: a memo filled from the old table is no longer current.
-        ProcessWord.settledEpoch.incrementSequentiallyConsistent()
         SettledCollections.invalidate()
         // A removed entry whose cache an added one took over keeps its instances.
         let keptCaches =
@@ -308,6 +309,7 @@ package final class Registry: @unchecked Sendable {
         }
         // Replaced nodes (readers may still hold them) and a replaced table, retired after the lock is dropped.
         var retired: (RegistryNode?, RegistryNode?, RegistryTable?)
+        SettledChange.begin()  // As in `apply`.
         let attempt: Attempt = lock.withLock { state in
             guard !state.isLocked else { return .locked }
             guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath }
@@ -331,13 +333,13 @@ package final class Registry: @unchecked Sendable {
             state.tally(entry, 1)
             return .stored(previous: previous, twin: twin)
         }
+        SettledChange.end()
         switch attempt {
         case .locked:
             return nil
         case .needsGeneralPath:
             return apply(adding: [(entry, true)])?.first
         case .stored(let previous, let twin):
-            ProcessWord.settledEpoch.incrementSequentiallyConsistent()  // After the store, as in `apply`.
             SettledCollections.invalidate()
             // A replaced table or node owns no instance once the caches below are reset: their release can wait.
             if let table = retired.2 { Reclamation.retire(table) }
@@ -356,12 +358,13 @@ package final class Registry: @unchecked Sendable {
     @discardableResult
     package func removeAll() -> [RegistrationEntry] {
         let removed = entries
+        SettledChange.begin()  // As in `apply`.
         let retiredTable: RegistryTable? = lock.withLock { state in
             for _ in 0..<state.optionalLocatorCount { ProcessWord.optionalLocators.decrement() }
             state = State(isLocked: state.isLocked)
             return publish(state.table, in: &state)
         }
-        ProcessWord.settledEpoch.incrementSequentiallyConsistent()  // After the store, as in `apply`.
+        SettledChange.end()
         SettledCollections.invalidate()
         finish(retiredNodes: [], retiredTable: retiredTable, dropping: removed)
         if observerCount.acquire != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }

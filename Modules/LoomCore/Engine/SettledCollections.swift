@@ -6,8 +6,9 @@ internal import LoomRuntime
 /// and casts each instance to the element type — a run-time conformance lookup per element, most of the request's
 /// cost. A remembered answer costs one lock and a short scan instead.
 ///
-/// A memo is valid while ``ProcessWord/settledEpoch`` reads what it read before the candidates were gathered: every
-/// registration change and every cleared or replaced instance advances it. So that a memo never keeps a released
+/// A memo is valid while ``SettledChange/epoch`` reads what it read before the candidates were gathered: every
+/// registration change and every cleared instance is a settled change, which advances it (and while one is in
+/// progress no memo is used or stored). So that a memo never keeps a released
 /// instance alive, every release of cached instances and every registration change also drops all memos
 /// (``invalidate()``), after advancing the epoch; a memo filled from the state before that is refused when stored.
 /// Only a container's own requests are remembered (not the graph's, and never inside a test overlay, whose
@@ -36,12 +37,13 @@ enum SettledCollections {
     /// Enough for the few collection types an app requests repeatedly; the oldest goes first.
     private static let capacity = 16
 
-    /// The epoch to pass to ``remember(_:of:keyID:in:epoch:)``, read before the candidates are gathered.
-    static var epoch: UInt { ProcessWord.settledEpoch.acquire }
+    /// The epoch to pass to ``remember(_:of:keyID:in:epoch:)``, read before the candidates are gathered; `nil` while
+    /// a change is in progress (nothing is remembered then).
+    static var epoch: UInt? { SettledChange.epoch }
 
     /// The remembered answer of `registry`'s container to the plain key `keyID` as `[Element]`, if still current.
     static func values<Element>(of _: Element.Type, keyID: UInt, in registry: Registry) -> [Element]? {
-        let epoch = epoch
+        guard let epoch = SettledChange.epoch else { return nil }
         let elementType = ObjectIdentifier(Element.self)
         let registry = ObjectIdentifier(registry)
         let found: AnyObject? = memos.withLock { memos in
@@ -73,7 +75,7 @@ enum SettledCollections {
             // sees the flag and waits for this lock (see `invalidate`).
             ProcessWord.settledMemos.storeSequentiallyConsistent(1)
             // Anything changed since the candidates were gathered (and `invalidate` may already have run).
-            guard ProcessWord.settledEpoch.sequentiallyConsistent == epoch else { return }
+            guard SettledChange.epoch == epoch else { return }
             memos.removeAll { memo in
                 memo.epoch != epoch
                     || (memo.registry == ObjectIdentifier(registry) && memo.keyID == keyID

@@ -38,7 +38,9 @@ extension UnsafeMutablePointer<UInt> {
     func atomicIncrement(by delta: UInt = 1) -> UInt { loom_atomic_fetch_add_acq_rel(self, delta) &+ delta }
 
     @discardableResult @inlinable @inline(__always)
-    func atomicIncrementSequentiallyConsistent() -> UInt { loom_atomic_fetch_add_seq_cst(self, 1) &+ 1 }
+    func atomicIncrementSequentiallyConsistent(by delta: UInt = 1) -> UInt {
+        loom_atomic_fetch_add_seq_cst(self, delta) &+ delta
+    }
 
     @discardableResult @inlinable @inline(__always)
     func atomicDecrement(by delta: UInt = 1) -> UInt { loom_atomic_fetch_sub_acq_rel(self, delta) &- delta }

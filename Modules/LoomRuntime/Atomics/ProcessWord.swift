@@ -34,12 +34,14 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
     case activeLookupPolicies = 8
     /// `LoomKeys`' published root values (a ``ProcessReference``).
     case keyRootValues = 9
-    /// Counts changes that can alter a settled answer: a registration added or removed (`LoomCore`), a cached
-    /// instance cleared or replaced (``OnceSlot``). A memo of settled answers is valid while it reads the same count.
-    case settledEpoch = 10
+    /// Changes that can alter a settled answer — a registration added or removed (`LoomCore`), a cached instance
+    /// cleared or replaced (``OnceSlot``) — finished and in progress (``SettledChange`` owns the layout). Words 16 and
+    /// 17 share a cache line of their own: they are written on every such change, and the line of the words above is
+    /// read on every resolution.
+    case settledEpoch = 16
     /// `1` while `LoomCore` may hold memos of settled answers (see ``settledEpoch``); lets a release skip the memos'
     /// lock when there are none. Both words are written and read with the sequentially consistent forms.
-    case settledMemos = 11
+    case settledMemos = 17
 
     @inlinable @inline(__always)
     var word: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }
@@ -74,8 +76,8 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
     /// Replaces the value (sequentially consistent).
     package func storeSequentiallyConsistent(_ value: UInt) { word.atomicStoreSequentiallyConsistent(value) }
 
-    /// Adds one and returns the new value (sequentially consistent).
-    @discardableResult package func incrementSequentiallyConsistent() -> UInt {
-        word.atomicIncrementSequentiallyConsistent()
+    /// Adds `delta` (wrapping) and returns the new value (sequentially consistent).
+    @discardableResult package func incrementSequentiallyConsistent(by delta: UInt = 1) -> UInt {
+        word.atomicIncrementSequentiallyConsistent(by: delta)
     }
 }

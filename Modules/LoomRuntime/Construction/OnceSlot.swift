@@ -324,11 +324,12 @@ open class OnceSlot: @unchecked Sendable {
 
     /// Unpublishes the cached instance and returns it, to release after a grace period (never inside a read section).
     ///
-    /// Advances ``ProcessWord/settledEpoch`` after the slot is empty, so no memo filled before reads as current.
+    /// Emptying a published slot is a ``SettledChange``: no memo of settled answers is used while it happens or
+    /// matches after it. An empty slot is left alone (the clear happened before any later publication).
     package final func clear() -> InstanceBox? {
-        let old = words.atomicExchange(0)
+        guard words.atomicAcquire != 0 else { return nil }
+        let old = SettledChange.around { words.atomicExchange(0) }
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
-        ProcessWord.settledEpoch.incrementSequentiallyConsistent()
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
 
@@ -341,7 +342,9 @@ open class OnceSlot: @unchecked Sendable {
     private func publish(_ box: InstanceBox) -> InstanceBox? {
         let old = words.atomicExchange(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()))
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
-        ProcessWord.settledEpoch.incrementSequentiallyConsistent()  // An instance replaced: see `clear()`.
+        // An instance replaced: only a weak box whose object is gone, or a value cell's, neither of which a memo of
+        // settled answers holds (a strong slot is published again only after `clear()`); counted all the same.
+        SettledChange.around {}
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
 

@@ -97,7 +97,9 @@ int loom_is_main_thread(void);
 
 /// Settings read on every resolution, as plain words so reading one is a single load (no lazy-global check).
 /// Index meanings are owned by LoomRuntime's `ProcessWord` enum.
-extern uintptr_t loom_global_words[16];
+/// 64-byte aligned: words 0–15 are read on hot paths; words 16–23 (a cache line of their own) are written whenever a
+/// registration or a cached instance changes, which must not invalidate the lines the readers use.
+extern uintptr_t loom_global_words[32];
 
 static inline __attribute__((always_inline)) uintptr_t *loom_global_word(int index) {
     return &loom_global_words[index];

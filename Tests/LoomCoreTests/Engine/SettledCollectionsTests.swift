@@ -6,7 +6,12 @@ import Testing
 /// every registration change, reset and scope is seen, and a remembered array never keeps a released instance alive.
 @Suite struct SettledCollectionsTests {
     protocol Plugin: AnyObject, Sendable { var name: String { get } }
-    final class Alpha: Plugin { let name = "alpha" }
+    final class Alpha: Plugin {
+        /// Creation order, process-wide: a later instance has a larger serial.
+        let serial = Alpha.serials.increment()
+        let name = "alpha"
+        private static let serials = Counter()
+    }
     final class Beta: Plugin { let name = "beta" }
     final class Gamma: Plugin { let name = "gamma" }
 
@@ -103,19 +108,26 @@ import Testing
     @Test func concurrentRequestsResetsAndRegistrationsEndWithTheCurrentInstances() throws {
         let container = pluginContainer("memo.race")
         let shortAnswers = Counter()
+        let olderAnswers = Counter()
         onThreads(4) { index in
-            for round in 0..<200 {
+            for round in 0..<2_000 {
                 switch index {
                 case 0: container.resetCachedInstances()
                 case 1 where round % 20 == 0:
                     container.add { Dependency { Gamma() }.conforms(to: (any Plugin).self).scope(.singleton) }
                 default:
+                    // A `[T]` asked after a resolve never holds an older instance than that resolve returned.
+                    let alpha = try? container.resolve() as Alpha
                     let plugins = try? container.inject() as [any Plugin]
                     if (plugins?.count ?? 0) < 2 { shortAnswers.increment() }
+                    if let alpha, let first = plugins?.first as? Alpha, first.serial < alpha.serial {
+                        olderAnswers.increment()
+                    }
                 }
             }
         }
         #expect(shortAnswers.value == 0)
+        #expect(olderAnswers.value == 0, "a remembered array answered with an instance released before the request")
         let final: [any Plugin] = try container.inject()
         #expect(names(final) == ["alpha", "beta", "gamma"])
         #expect(final[0] === (try container.resolve() as Alpha))
