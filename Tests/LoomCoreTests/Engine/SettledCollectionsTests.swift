@@ -1,4 +1,5 @@
 import LoomCore
+import LoomTesting
 import LoomTestSupport
 import Testing
 
@@ -33,6 +34,23 @@ import Testing
         #expect(names(first) == ["alpha", "beta"])
         #expect(zip(first, second).allSatisfy { $0 === $1 })
         #expect(second[0] === (try container.resolve() as Alpha))
+    }
+
+    /// A remembered answer is logged as the gathered one was, with the caller's file and line.
+    @Test func aRememberedAnswerIsLoggedLikeAGatheredOne() throws {
+        let logger = CapturingLogger()
+        let container = Container(name: "memo.log", logger: logger)
+        container.add {
+            Dependency { Alpha() }.conforms(to: (any Plugin).self).scope(.singleton)
+        }
+        func request() throws { _ = try container.inject() as [any Plugin] }
+        try request()
+        try request()
+        let resolved = logger.entries(at: .debug).filter { $0.message.hasPrefix("Resolved") }.suffix(2)
+        #expect(resolved.count == 2)
+        #expect(resolved.first?.message == resolved.last?.message)
+        #expect(resolved.first?.line == resolved.last?.line)
+        #expect(resolved.last?.message.contains("Container(memo.log)") == true)
     }
 
     @Test func aRegistrationMadeAfterTheFirstRequestIsIncluded() throws {
