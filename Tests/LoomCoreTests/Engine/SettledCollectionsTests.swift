@@ -1,6 +1,6 @@
 import LoomCore
-import LoomTesting
 import LoomTestSupport
+import LoomTesting
 import Testing
 
 /// A repeated `[T]` request answered from a remembered array must answer exactly what gathering the candidates would:
