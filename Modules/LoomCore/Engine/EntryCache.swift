@@ -87,7 +87,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         if let argumentSlots {
             for slot in argumentSlots.removeAll() { retired.append(slot.clear()) }
         }
-        // A remembered `[T]` may hold a cleared instance (`clear()` advanced the epoch first).
+        // A remembered `[T]` may hold a cleared instance (`clear()` counted the change first).
         if retired[0] != nil { SettledCollections.invalidate() }
         var releases: [PendingRelease] = []
         if let releaser {

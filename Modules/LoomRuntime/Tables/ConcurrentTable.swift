@@ -206,7 +206,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
 }
 
 /// The one hash function of Loom's tables: cheap mixes of machine words (type identities, precomputed part hashes)
-/// and an FNV-1a pass over ASCII names, all non-zero (`0` marks an empty slot).
+/// and a pass over a name's UTF-8 bytes a word at a time, all non-zero (`0` marks an empty slot).
 ///
 /// ```swift
 /// let typeHash = TableHash.word(UInt(bitPattern: ObjectIdentifier(Service.self)))
