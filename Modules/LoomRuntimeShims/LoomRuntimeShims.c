@@ -4,6 +4,18 @@ __thread void *_Nullable loom_thread_state LOOM_TLS_MODEL = 0;
 
 uintptr_t loom_global_words[32] __attribute__((aligned(64))) = {0};
 
+#if defined(__APPLE__)
+void loom_mutex_init(loom_mutex_t *mutex) { mutex->lock = OS_UNFAIR_LOCK_INIT; }
+void loom_mutex_destroy(loom_mutex_t *mutex) { (void)mutex; }
+void loom_mutex_lock(loom_mutex_t *mutex) { os_unfair_lock_lock(&mutex->lock); }
+void loom_mutex_unlock(loom_mutex_t *mutex) { os_unfair_lock_unlock(&mutex->lock); }
+#else
+void loom_mutex_init(loom_mutex_t *mutex) { pthread_mutex_init(&mutex->lock, 0); }
+void loom_mutex_destroy(loom_mutex_t *mutex) { pthread_mutex_destroy(&mutex->lock); }
+void loom_mutex_lock(loom_mutex_t *mutex) { pthread_mutex_lock(&mutex->lock); }
+void loom_mutex_unlock(loom_mutex_t *mutex) { pthread_mutex_unlock(&mutex->lock); }
+#endif
+
 #if defined(__linux__) && defined(__has_include)
 #if __has_include(<linux/membarrier.h>)
 #define LOOM_HAS_MEMBARRIER 1

@@ -1,3 +1,5 @@
+public import LoomRuntimeShims
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -11,49 +13,25 @@
 // The only file that talks to the C library directly; everything else uses these wrappers.
 
 /// The platform's plain mutex, operated on memory its owner provides (``LoomLock`` keeps it next to its state):
-/// `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere.
+/// `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere, behind the C shim's `loom_mutex_t` so that the
+/// inlinable lock names no C library type.
+@usableFromInline
 enum PlatformMutex {
-    #if canImport(Darwin)
-        typealias Primitive = os_unfair_lock
-    #else
-        typealias Primitive = pthread_mutex_t
-    #endif
+    @usableFromInline typealias Primitive = loom_mutex_t
 
     /// Initialises the lock at `mutex` (uninitialised memory).
-    static func initialize(_ mutex: UnsafeMutablePointer<Primitive>) {
-        #if canImport(Darwin)
-            mutex.initialize(to: os_unfair_lock())
-        #else
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-        #endif
-    }
+    @inlinable @inline(__always)
+    static func initialize(_ mutex: UnsafeMutablePointer<Primitive>) { loom_mutex_init(mutex) }
 
     /// Tears down the lock at `mutex`, leaving the memory uninitialised.
-    static func destroy(_ mutex: UnsafeMutablePointer<Primitive>) {
-        #if !canImport(Darwin)
-            pthread_mutex_destroy(mutex)
-        #endif
-        mutex.deinitialize(count: 1)
-    }
+    @inlinable @inline(__always)
+    static func destroy(_ mutex: UnsafeMutablePointer<Primitive>) { loom_mutex_destroy(mutex) }
 
-    @inline(__always)
-    static func lock(_ mutex: UnsafeMutablePointer<Primitive>) {
-        #if canImport(Darwin)
-            os_unfair_lock_lock(mutex)
-        #else
-            pthread_mutex_lock(mutex)
-        #endif
-    }
+    @inlinable @inline(__always)
+    static func lock(_ mutex: UnsafeMutablePointer<Primitive>) { loom_mutex_lock(mutex) }
 
-    @inline(__always)
-    static func unlock(_ mutex: UnsafeMutablePointer<Primitive>) {
-        #if canImport(Darwin)
-            os_unfair_lock_unlock(mutex)
-        #else
-            pthread_mutex_unlock(mutex)
-        #endif
-    }
+    @inlinable @inline(__always)
+    static func unlock(_ mutex: UnsafeMutablePointer<Primitive>) { loom_mutex_unlock(mutex) }
 }
 
 /// A pthread mutex with a condition variable, for blocking waits (an unfair lock cannot wait).

@@ -3,12 +3,23 @@
 // unavailable):
 //   * atomic operations on pointer-sized words, with explicit memory orders;
 //   * one thread-local pointer slot, read with a single instruction on ELF platforms.
-// Everything is `static inline` so Swift callers compile these to the bare instructions.
+//   * the platform's plain mutex, as a type of this module.
+// The atomics are `static inline` so Swift callers compile them to the bare instructions.
 #ifndef LOOM_RUNTIME_SHIMS_H
 #define LOOM_RUNTIME_SHIMS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+// The platform's plain mutex as a type of this module, so that LoomRuntime's inlinable lock (specialised in every
+// module that uses it) names no C library type; its operations are out of line (LoomRuntimeShims.c).
+#if defined(__APPLE__)
+#include <os/lock.h>
+typedef struct { os_unfair_lock lock; } loom_mutex_t;
+#else
+#include <pthread.h>
+typedef struct { pthread_mutex_t lock; } loom_mutex_t;
+#endif
 
 #if defined(__ELF__)
 #define LOOM_TLS_MODEL __attribute__((tls_model("initial-exec")))
@@ -87,6 +98,15 @@ int loom_membarrier_register(void);
 
 /// Makes every running thread of the process execute a full memory barrier; returns 0 on success.
 int loom_membarrier(void);
+
+// MARK: - Mutex
+
+/// Initialises the mutex at `mutex` (uninitialised memory).
+void loom_mutex_init(loom_mutex_t *mutex);
+/// Tears the mutex down; the memory is uninitialised afterwards.
+void loom_mutex_destroy(loom_mutex_t *mutex);
+void loom_mutex_lock(loom_mutex_t *mutex);
+void loom_mutex_unlock(loom_mutex_t *mutex);
 
 // MARK: - Threads
 
