@@ -1,3 +1,5 @@
+internal import LoomRuntime
+
 /// Where a resolution looks: one container and its parent chain, or every active container of the graph.
 ///
 /// Both answer requests with the same rules — one candidate resolves, none is `missingDependency` (with "did
@@ -147,7 +149,7 @@ extension DependencySource {
             logResolution(of: key, fileID: fileID, line: line)
             return values
         }
-        let epoch = SettledCollections.epoch
+        let epoch = SettledChange.epoch  // Before the candidates are gathered (see `SettledCollections`).
         let entries = allCandidates(for: key)
         let values = try entries.map { entry in
             try produce(T.self, from: [entry], key: key, arguments: arguments, enclosing: nil)

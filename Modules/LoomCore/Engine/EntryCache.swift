@@ -214,7 +214,7 @@ extension EntryCache {
     /// One argument's part of ``argumentHash(_:)``.
     @inlinable @inline(__always)
     static func bits<Argument: Hashable>(of argument: Argument) -> UInt {
-        if let value = TypeShape.value(argument, as: Int.self) { return UInt(bitPattern: value) }
+        if let value = TypeShape.value(argument, as: Int.self) { return TableHash.bits(of: value) }
         if let value = TypeShape.value(argument, as: UInt.self) { return value }
         if let value = TypeShape.value(argument, as: Int64.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt64.self) { return UInt(truncatingIfNeeded: value) }

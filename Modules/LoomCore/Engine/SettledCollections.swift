@@ -8,9 +8,9 @@ internal import LoomRuntime
 ///
 /// A memo is valid while ``SettledChange/epoch`` reads what it read before the candidates were gathered: every
 /// registration change and every cleared instance is a settled change, which advances it (and while one is in
-/// progress no memo is used or stored). So that a memo never keeps a released
-/// instance alive, every release of cached instances and every registration change also drops all memos
-/// (``invalidate()``), after advancing the epoch; a memo filled from the state before that is refused when stored.
+/// progress no memo is used or stored). So that a memo never keeps a released instance alive, every release of cached
+/// instances and every registration change also drops all memos (``invalidate()``), after advancing the epoch; a memo
+/// filled from the state before that is refused when stored.
 /// Only a container's own requests are remembered (not the graph's, and never inside a test overlay, whose
 /// source forwards before this is consulted), and only when every candidate is a synchronous registration without
 /// arguments whose instance is published in a strong, non-scoped cache.
@@ -37,10 +37,6 @@ enum SettledCollections {
     /// Enough for the few collection types an app requests repeatedly; the oldest goes first.
     private static let capacity = 16
 
-    /// The epoch to pass to ``remember(_:of:keyID:in:epoch:)``, read before the candidates are gathered; `nil` while
-    /// a change is in progress (nothing is remembered then).
-    static var epoch: UInt? { SettledChange.epoch }
-
     /// The remembered answer of `registry`'s container to the plain key `keyID` as `[Element]`, if still current.
     static func values<Element>(of _: Element.Type, keyID: UInt, in registry: Registry) -> [Element]? {
         guard let epoch = SettledChange.epoch else { return nil }
@@ -62,7 +58,8 @@ enum SettledCollections {
         return unsafeDowncast(found, to: Settled<Element>.self).values
     }
 
-    /// Remembers `values`, the answer gathered from `entries` after reading `epoch`, when every entry qualifies.
+    /// Remembers `values`, the answer gathered from `entries` after reading `epoch` (``SettledChange/epoch``, taken
+    /// before the candidates were gathered), when every entry qualifies.
     static func remember<Element>(
         _ values: [Element], of entries: [RegistrationEntry], keyID: UInt, in registry: Registry, epoch: UInt
     ) {
