@@ -142,6 +142,32 @@ import Testing
         }
     }
 
+    /// The probe with arguments matches a key by its parameter types at every position — the first three compared
+    /// inline, later ones from the key's list — and by its alternative, compared last.
+    @Test func aProbeWithArgumentsMatchesEveryParameterTypeAndTheAlternative() throws {
+        let container = quietContainer()
+        container.register(scope: .singleton) { (a: Int, b: Int, c: Int, d: Int) in Service(id: a + b + c + d) }
+        container.register(scope: .singleton) { (a: Int, b: Int, c: Int, d: String) in Service(id: -(a + b + c)) }
+        container.register(scope: .singleton) { (a: Int, b: String) in Service(id: a + b.count) }
+        container.register(scope: .singleton) { (a: String, b: Int) in Service(id: 100 + a.count + b) }
+        container.register(alternative: "other", scope: .singleton) { (a: Int, b: String) in Service(id: 1_000 + a) }
+        for _ in 0..<2 {
+            #expect(try container.inject(byType: Service.self, 1, 2, 3, 4).id == 10)
+            #expect(try container.inject(byType: Service.self, 1, 2, 3, "four").id == -6)
+            #expect(try container.inject(byType: Service.self, 1, "ab").id == 3)
+            #expect(try container.inject(byType: Service.self, "ab", 1).id == 103)
+            // No public verb resolves an alternative with arguments; the probe's own entry point does.
+            #expect(try container.registry.fastValue(Service.self, alternative: "other", 1, "ab")?.id == 1_001)
+            #expect(try container.registry.fastValue(Service.self, alternative: "another", 1, "ab") == nil)
+        }
+        #expect(throws: InjectionError.self) { try container.inject(byType: Service.self, 1, 2, 3, 4, 5) }
+        #expect(throws: InjectionError.self) { try container.inject(byType: Service.self, 1, 2) }
+        // One instance per distinct argument tuple, found again by the settled read.
+        let first = try container.inject(byType: Service.self, 1, "ab")
+        #expect(try container.inject(byType: Service.self, 1, "ab") === first)
+        #expect(try container.inject(byType: Service.self, 2, "ab") !== first)
+    }
+
     @Test func aLockLetsOneCriticalSectionRunAtATime() {
         let lock = LoomLock(0)
         onThreads(4) { _ in

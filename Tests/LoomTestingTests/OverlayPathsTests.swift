@@ -73,3 +73,26 @@ final class OtherStampSource: StampSource { let label = "other" }
         }
     }
 }
+
+@Suite struct OverlayArgumentTests {
+    /// Inside a test override, a live registration with arguments builds its instances in the override's isolated
+    /// caches — one per argument tuple, found again by the settled read — and the live instances are untouched.
+    @Test func aRegistrationWithArgumentsKeepsItsOverrideInstancesApart() throws {
+        let container = Container(name: "overlay.arguments", logger: DisabledLogger())
+        container.register(scope: .singleton) { (label: String) in Stamp(label: label) }
+        let live = try container.inject(byType: Stamp.self, "a")
+        let (first, again, other) = try withTestDependencies { _ in
+        } operation: {
+            (
+                try container.inject(byType: Stamp.self, "a"), try container.inject(byType: Stamp.self, "a"),
+                try container.inject(byType: Stamp.self, "b")
+            )
+        }
+        #expect(first !== live)
+        #expect(first.label == "a")
+        #expect(again === first)
+        #expect(other !== first)
+        #expect(other.label == "b")
+        #expect(try container.inject(byType: Stamp.self, "a") === live)
+    }
+}

@@ -56,6 +56,19 @@ package struct ResolutionEnvironment: Sendable {
         guard let isolatedCaches else { return cache.publishedBox(in: section) }
         return isolatedCaches.publishedBox(of: entry, in: section)
     }
+
+    /// The table of `entry`'s argument-tuple slots in this environment (`cache` is the entry's own), unretained,
+    /// read inside the caller's `section`; for a registration known not to be `.scoped`.
+    ///
+    /// The first half of the settled read of a resolution with arguments (``EntryCache/publishedBox(in:forArguments:hash:section:)``
+    /// is the second): no registration, cache or table is retained.
+    @inlinable @inline(__always)
+    package func argumentTable(of entry: RegistrationEntry, _ cache: EntryCache, in section: ReadSection.Token)
+        -> Unretained<ConcurrentTable<OnceSlot>>?
+    {
+        guard let isolatedCaches else { return cache.argumentTable(in: section) }
+        return isolatedCaches.argumentTable(of: entry, in: section)
+    }
 }
 
 /// Instance caches private to one isolated scope, created on demand per registration and found without a lock.
@@ -100,6 +113,19 @@ package final class IsolatedCaches: Sendable {
         table.load(in: section)?.withObject { table in
             table.find(hash: Self.hash(of: entry), in: section) { $0.entry === entry }?.withObject { node in
                 node.cache.publishedBox(in: section)
+            }
+        }
+    }
+
+    /// The table of `entry`'s argument-tuple slots in this scope, unretained, read inside the caller's `section`;
+    /// `nil` while this scope has no instance of it.
+    @inlinable
+    package func argumentTable(of entry: RegistrationEntry, in section: ReadSection.Token)
+        -> Unretained<ConcurrentTable<OnceSlot>>?
+    {
+        table.load(in: section)?.withObject { table in
+            table.find(hash: Self.hash(of: entry), in: section) { $0.entry === entry }?.withObject { node in
+                node.cache.argumentTable(in: section)
             }
         }
     }

@@ -27,22 +27,37 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     package func publishedValue<Value, each Parameter: Hashable & Sendable>(
         _ type: Value.Type, forArguments arguments: repeat each Parameter, hash: UInt
     ) -> Value? {
-        guard let argumentSlots else { return nil }
         let section = ReadSection.enter()
-        guard let table = argumentSlots.table.load(in: section),
-            let slot = table.withObject({ table in
-                table.find(hash: hash, in: section) { node in
-                    unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
-                }
-            }),
-            let box = slot.withObject({ $0.publishedBox(in: section) })
-        else {
-            ReadSection.exit(section)
-            return nil
+        var value: Value?
+        if let table = argumentTable(in: section) {
+            value = Self.publishedBox(in: table, forArguments: repeat each arguments, hash: hash, section: section)?
+                .value(as: Value.self)
         }
-        let value = box.value(as: Value.self)
         ReadSection.exit(section)
         return value
+    }
+
+    /// The table of argument-tuple slots, unretained, read inside the caller's `section`; `nil` before the first
+    /// tuple's slot exists (or for a registration without parameters).
+    @inlinable @inline(__always)
+    package func argumentTable(in section: ReadSection.Token) -> Unretained<ConcurrentTable<OnceSlot>>? {
+        argumentSlots?.table.load(in: section)
+    }
+
+    /// The published box of the slot in `table` for `arguments` (whose ``argumentHash(_:)`` is `hash`), unretained,
+    /// read inside the caller's `section`; `nil` while that tuple has no instance.
+    ///
+    /// Takes the table rather than the cache: a caller holding the cache across the comparison's call would retain it.
+    @inlinable @inline(__always)
+    package static func publishedBox<each Parameter: Hashable & Sendable>(
+        in table: Unretained<ConcurrentTable<OnceSlot>>, forArguments arguments: repeat each Parameter, hash: UInt,
+        section: ReadSection.Token
+    ) -> Unretained<InstanceBox>? {
+        table.withObject { table in
+            table.find(hash: hash, in: section) { node in
+                unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
+            }?.withObject { $0.publishedBox(in: section) }
+        }
     }
 
     /// The slot for `arguments`, created on first use.

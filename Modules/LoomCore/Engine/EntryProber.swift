@@ -226,7 +226,7 @@ extension RegistrationKey {
             detail.matches(typeBits: 0, alternative: nil, tag: Detail.Tag.of(repeat each types)),
             case .value(let stored) = detail.locator.storage, stored.matches(value, hashWord: hashWord)
         else { return false }
-        return Self.sameTypes(detail.parameterIDs, repeat each types)
+        return detail.hasParameters(repeat each types)
     }
 }
 

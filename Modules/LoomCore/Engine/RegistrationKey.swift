@@ -31,6 +31,10 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let parametersTag: UInt8
         /// The parameter types of a `.types` key (empty otherwise).
         @usableFromInline let parameterIDs: [ObjectIdentifier]
+        /// The identity bits of the first three parameter types (`0` past the end), and their number: the matchers
+        /// compare these words rather than read `parameterIDs`, which would cost a retain of this object per probe.
+        @usableFromInline let leadingParameterBits: (UInt, UInt, UInt)
+        @usableFromInline let parameterCount: Int
 
         /// Values of ``parametersTag``.
         @usableFromInline
@@ -59,6 +63,31 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             case .enclosingObject: (parametersTag, parameterIDs) = (Tag.enclosingObject, [])
             case .types(let ids): (parametersTag, parameterIDs) = (Tag.types, ids)
             }
+            let bits = parameterIDs.prefix(3).map { TableHash.bits(of: $0) } + [0, 0, 0]
+            leadingParameterBits = (bits[0], bits[1], bits[2])
+            parameterCount = parameterIDs.count
+        }
+
+        /// Whether the key's parameter types are exactly `types`, in order.
+        ///
+        /// A loop over the metatypes, with no call in it: a local function here would capture this object and cost a
+        /// retain per probe.
+        @inlinable @inline(__always)
+        func hasParameters<each Parameter>(_ types: repeat (each Parameter).Type) -> Bool {
+            var index = 0
+            for type in repeat each types {
+                let bits = TableHash.bits(of: ObjectIdentifier(type))
+                let same: Bool
+                switch index {
+                case 0: same = leadingParameterBits.0 == bits
+                case 1: same = leadingParameterBits.1 == bits
+                case 2: same = leadingParameterBits.2 == bits
+                default: same = index < parameterCount && parameterIDs[index] == ObjectIdentifier(type)
+                }
+                guard same else { return false }
+                index += 1
+            }
+            return index == parameterCount
         }
 
         var parameters: Parameters {

@@ -229,13 +229,27 @@ extension EntryProbe {
     package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
         throws -> T?
     {
-        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
+        guard let entry, EntryProbe.kind(of: entry) == .synchronous else {
             ReadSection.exit(section)
             return nil
         }
+        // The instance for these arguments, when it exists, is read inside this probe's section: nothing retained
+        // but the value handed out.
+        let hash = EntryCache.argumentHash(repeat each arguments)
+        if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
+            guard !entry.isScoped, let cache = entry.cache else { return nil }
+            return environment.argumentTable(of: entry, cache, in: section)
+        }),
+            let box = EntryCache.publishedBox(
+                in: table, forArguments: repeat each arguments, hash: hash, section: section),
+            let value = box.value(as: T.self)
+        {
+            ReadSection.exit(section)
+            return value
+        }
         let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
         ReadSection.exit(section)
-        return try registration.resolve(repeat each arguments, in: environment)
+        return try registration.resolve(repeat each arguments, hash: hash, in: environment)
     }
 
     /// Runs the probed Macaroni-style parametrized resolver with `parameter` and leaves the read section.
@@ -319,10 +333,11 @@ extension RegistrationKey {
     package func matchesParameters<each Parameter>(
         typeBits: UInt, alternative: RegistrationAlternative?, _ types: repeat (each Parameter).Type
     ) -> Bool {
-        guard case .detail(let detail) = payload,
-            detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.of(repeat each types))
-        else { return false }
-        return Self.sameTypes(detail.parameterIDs, repeat each types)
+        // The alternative (which may call out to compare names) is compared last: reading the detail after that
+        // call would copy the key, a retain and a release per probe.
+        guard case .detail(let detail) = payload else { return false }
+        return detail.typeBits == typeBits && detail.parametersTag == Detail.Tag.of(repeat each types)
+            && detail.hasParameters(repeat each types) && RegistrationAlternative.same(detail.alternative, alternative)
     }
 
     /// Whether this is the key of the name locator `name` with exactly the parameter types given.
@@ -332,17 +347,7 @@ extension RegistrationKey {
             detail.matches(typeBits: 0, alternative: nil, tag: Detail.Tag.of(repeat each types)),
             case .name(let own) = detail.locator.storage, TableHash.sameName(own, name)
         else { return false }
-        return Self.sameTypes(detail.parameterIDs, repeat each types)
-    }
-
-    @inlinable
-    static func sameTypes<each Parameter>(_ ids: [ObjectIdentifier], _ types: repeat (each Parameter).Type) -> Bool {
-        var index = 0
-        for type in repeat each types {
-            guard index < ids.count, ids[index] == ObjectIdentifier(type) else { return false }
-            index += 1
-        }
-        return index == ids.count
+        return detail.hasParameters(repeat each types)
     }
 
     /// The table hash of a key with `base` (a locator's hash, with any alternative folded in) and these parameter
