@@ -3,6 +3,7 @@
 __thread void *_Nullable loom_thread_state LOOM_TLS_MODEL = 0;
 
 uintptr_t loom_global_words[32] __attribute__((aligned(64))) = {0};
+uintptr_t loom_type_memo_words[LOOM_TYPE_MEMO_SLOTS * LOOM_TYPE_MEMO_COUNT] __attribute__((aligned(64))) = {0};
 
 #if defined(__APPLE__)
 void loom_mutex_init(loom_mutex_t *mutex) { mutex->lock = OS_UNFAIR_LOCK_INIT; }

@@ -33,7 +33,7 @@ package enum Construction {
     }
 
     /// The types whose instances do not conform to ``PostInstantiationAware``, learnt as instances are built.
-    @usableFromInline static let notPostInstantiationAware = TypeMemo(slots: 256)
+    @inlinable static var notPostInstantiationAware: TypeMemo { TypeMemo(.notPostInstantiationAware) }
 
     /// Calls ``PostInstantiationAware/didInstantiate()`` on `value` when it conforms.
     ///

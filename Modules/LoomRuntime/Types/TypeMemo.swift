@@ -1,3 +1,5 @@
+public import LoomRuntimeShims
+
 /// A lossy, lock-free memo of types: a direct-mapped table of words, each remembering one type's identity.
 ///
 /// For facts about a type that are costly to establish and cheap to establish again — "instances of this type do not
@@ -25,6 +27,21 @@ package struct TypeMemo: @unchecked Sendable {
         precondition(slots > 0 && slots & (slots - 1) == 0, "a TypeMemo's slot count is a power of two")
         words = .allocateAtomicWords(slots)
         mask = UInt(slots - 1)
+    }
+
+    /// One of the process's memos in static storage: obtaining it is two constants, where a memo held in a `static
+    /// let` costs a lazy-initialisation check (`swift_once`) on every read — a tenth of a transient resolution.
+    @inlinable @inline(__always)
+    package init(_ memo: ProcessMemo) {
+        words = UnsafeMutablePointer(loom_type_memo(memo.rawValue))
+        mask = UInt(LOOM_TYPE_MEMO_SLOTS - 1)
+    }
+
+    /// The process-wide memos (``init(_:)``), one per fact; `LOOM_TYPE_MEMO_COUNT` in the runtime shim counts them.
+    @usableFromInline @frozen
+    package enum ProcessMemo: Int32 {
+        /// Types whose instances do not conform to `PostInstantiationAware` (LoomCore's construction).
+        case notPostInstantiationAware = 0
     }
 
     /// The slot of the identity `bits`: type metadata is at least 16-byte aligned, so the low bits carry nothing.

@@ -125,6 +125,18 @@ static inline __attribute__((always_inline)) uintptr_t *loom_global_word(int ind
     return &loom_global_words[index];
 }
 
+// MARK: - Process-wide type memos
+
+/// The words of LoomRuntime's process-wide `TypeMemo`s, `LOOM_TYPE_MEMO_SLOTS` per memo, in static storage so reading
+/// one needs no lazy-global check. Memo indices are owned by LoomRuntime's `TypeMemo.ProcessMemo`.
+#define LOOM_TYPE_MEMO_SLOTS 256
+#define LOOM_TYPE_MEMO_COUNT 1
+extern uintptr_t loom_type_memo_words[LOOM_TYPE_MEMO_SLOTS * LOOM_TYPE_MEMO_COUNT];
+
+static inline __attribute__((always_inline)) uintptr_t *loom_type_memo(int index) {
+    return &loom_type_memo_words[index * LOOM_TYPE_MEMO_SLOTS];
+}
+
 // MARK: - Thread-local slot
 
 /// The calling thread's engine state (an unmanaged Swift object), or NULL before its first resolution.

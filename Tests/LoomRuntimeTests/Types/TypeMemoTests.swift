@@ -20,6 +20,14 @@ import Testing
         #expect(!memo.contains(Int.self))
     }
 
+    /// A process memo lives in static storage: every handle to it reads and writes the same words.
+    @Test func everyHandleToAProcessMemoSharesItsWords() {
+        struct OnlyHere {}
+        #expect(!TypeMemo(.notPostInstantiationAware).contains(OnlyHere.self))
+        TypeMemo(.notPostInstantiationAware).insert(OnlyHere.self)
+        #expect(TypeMemo(.notPostInstantiationAware).contains(OnlyHere.self))
+    }
+
     @Test func aOneSlotMemoRemembersTheLastTypeOnly() {
         let memo = TypeMemo(slots: 1)
         memo.insert(First.self)
