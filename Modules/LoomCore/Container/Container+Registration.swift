@@ -109,6 +109,7 @@ extension Container {
     ///   - factory: Builds the value from the arguments.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable, First: Hashable & Sendable, each Rest: Hashable & Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -117,8 +118,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        var parameterTypes: [Any.Type] = [First.self]
-        for rest in repeat (each Rest).self { parameterTypes.append(rest) }
+        let parameterTypes = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
         let attributes = typeAttributes(
             T.self, alternative: alternative, parameterTypes: parameterTypes, scope: scope, fileID: fileID, line: line
         )
@@ -177,6 +177,7 @@ extension Container {
     ///   - factory: Builds the value from the arguments; may `await`.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
+    @inlinable
     public func register<T: Sendable, First: Hashable & Sendable, each Rest: Hashable & Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
@@ -185,8 +186,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        var parameterTypes: [Any.Type] = [First.self]
-        for rest in repeat (each Rest).self { parameterTypes.append(rest) }
+        let parameterTypes = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
         let attributes = typeAttributes(
             T.self, alternative: alternative, parameterTypes: parameterTypes, scope: scope, fileID: fileID, line: line
         )

@@ -41,9 +41,7 @@ public enum DependencyFactory {
         public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
             _ factory: @escaping @Sendable (First, repeat each Rest) throws -> Value
         ) {
-            var types: [Any.Type] = [First.self]
-            for type in repeat (each Rest).self { types.append(type) }
-            parameterTypes = types
+            parameterTypes = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
             makeEntry = { attributes, key, owner, cache in
                 ParameterizedEntry<Value, First, repeat each Rest>(
                     attributes: attributes,
@@ -79,8 +77,7 @@ extension DependencyFactory.Provider where Value: Sendable {
     public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
         _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> Value
     ) {
-        var types: [Any.Type] = [First.self]
-        for type in repeat (each Rest).self { types.append(type) }
+        let types = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
         self.init(parameterTypes: types) { attributes, key, owner, cache in
             AsyncParameterizedEntry<Value, First, repeat each Rest>(
                 attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)

@@ -60,6 +60,7 @@ package final class AsyncParameterizedEntry<Value: Sendable, each Parameter: Has
     // Immutable.
     @usableFromInline package let factory: @Sendable (repeat each Parameter) async throws -> Value
 
+    @usableFromInline
     package init(
         attributes: consuming RegistrationAttributes,
         key: RegistrationKey? = nil,

@@ -109,6 +109,17 @@ package struct RegistrationAttributes: Sendable {
             && eagerness == other.eagerness
     }
 
+    /// A factory's parameter types, in order, in an array allocated once at its final size.
+    @inlinable
+    package static func parameterTypes<each Parameter>(_ types: repeat (each Parameter).Type) -> [Any.Type] {
+        var count = 0
+        for _ in repeat (each Parameter).self { count += 1 }
+        var result: [Any.Type] = []
+        result.reserveCapacity(count)
+        for type in repeat each types { result.append(type) }
+        return result
+    }
+
     package var key: RegistrationKey {
         if !takesEnclosingObject, parameterTypes.isEmpty, alternative == nil,
             case .type(let id, let type) = locator.storage
@@ -457,6 +468,7 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     // Immutable.
     @usableFromInline package let factory: @Sendable (repeat each Parameter) throws -> Value
 
+    @usableFromInline
     package init(
         attributes: consuming RegistrationAttributes,
         key: RegistrationKey? = nil,

@@ -63,9 +63,10 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             case .enclosingObject: (parametersTag, parameterIDs) = (Tag.enclosingObject, [])
             case .types(let ids): (parametersTag, parameterIDs) = (Tag.types, ids)
             }
-            let bits = parameterIDs.prefix(3).map { TableHash.bits(of: $0) } + [0, 0, 0]
-            leadingParameterBits = (bits[0], bits[1], bits[2])
-            parameterCount = parameterIDs.count
+            let ids = parameterIDs
+            func bits(at index: Int) -> UInt { index < ids.count ? TableHash.bits(of: ids[index]) : 0 }
+            leadingParameterBits = (bits(at: 0), bits(at: 1), bits(at: 2))
+            parameterCount = ids.count
         }
 
         /// Whether the key's parameter types are exactly `types`, in order.
