@@ -160,6 +160,11 @@ import Testing
             #expect(try container.registry.fastValue(Service.self, alternative: "other", 1, "ab")?.id == 1_001)
             #expect(try container.registry.fastValue(Service.self, alternative: "another", 1, "ab") == nil)
         }
+        // The lock-free probe itself answers each arity (a miss would fall back to the general path unnoticed).
+        #expect(try container.registry.fastValue(Service.self, alternative: nil, 1, 2, 3, 4)?.id == 10)
+        #expect(try container.registry.fastValue(Service.self, alternative: nil, 1, 2, 3, "four")?.id == -6)
+        #expect(try container.registry.fastValue(Service.self, alternative: nil, 1, "ab")?.id == 3)
+        #expect(try container.registry.fastValue(Service.self, alternative: nil, "ab", 1)?.id == 103)
         #expect(throws: InjectionError.self) { try container.inject(byType: Service.self, 1, 2, 3, 4, 5) }
         #expect(throws: InjectionError.self) { try container.inject(byType: Service.self, 1, 2) }
         // One instance per distinct argument tuple, found again by the settled read.

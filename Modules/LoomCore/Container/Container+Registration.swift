@@ -105,7 +105,9 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused, per argument tuple.
+    ///   - scope: How long a resolved value is reused, per argument tuple. Arguments are compared with `==` and
+    ///     hashed while Loom reads its tables without locks: their `==` and `hash(into:)` must be pure (never
+    ///     resolve, register or block).
     ///   - factory: Builds the value from the arguments.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.

@@ -118,7 +118,8 @@ package final class IsolatedCaches: Sendable {
     }
 
     /// The table of `entry`'s argument-tuple slots in this scope, unretained, read inside the caller's `section`;
-    /// `nil` while this scope has no instance of it.
+    /// `nil` while this scope has no cache for `entry` or no argument tuple in it yet (a table does not mean the
+    /// requested tuple has an instance).
     @inlinable
     package func argumentTable(of entry: RegistrationEntry, in section: ReadSection.Token)
         -> Unretained<ConcurrentTable<OnceSlot>>?

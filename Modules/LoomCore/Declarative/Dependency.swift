@@ -415,7 +415,8 @@ extension Dependency where Value: Sendable {
     /// Dependency(for: UploadLocation.avatar) { ProfileAvatarUploadService() }
     /// ```
     /// - Parameters:
-    ///   - value: The associated value; its hash must not change while registered.
+    ///   - value: The associated value; its hash must not change while registered, and its `==` and `hash(into:)`
+    ///     must be pure (they run while Loom reads its tables without locks: never resolve, register or block).
     ///   - fileID: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - factory: Builds the value.

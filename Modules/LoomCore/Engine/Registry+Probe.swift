@@ -234,22 +234,27 @@ extension EntryProbe {
             return nil
         }
         // The instance for these arguments, when it exists, is read inside this probe's section: nothing retained
-        // but the value handed out.
-        let hash = EntryCache.argumentHash(repeat each arguments)
+        // but the value handed out. The arguments are hashed only when the registration has a table of argument
+        // tuples (never for `.instance`), and once.
         if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
             guard !entry.isScoped, let cache = entry.cache else { return nil }
             return environment.argumentTable(of: entry, cache, in: section)
-        }),
-            let box = EntryCache.publishedBox(
+        }) {
+            let hash = EntryCache.argumentHash(repeat each arguments)
+            if let box = EntryCache.publishedBox(
                 in: table, forArguments: repeat each arguments, hash: hash, section: section),
-            let value = box.value(as: T.self)
-        {
+                let value = box.value(as: T.self)
+            {
+                ReadSection.exit(section)
+                return value
+            }
+            let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
             ReadSection.exit(section)
-            return value
+            return try registration.resolve(repeat each arguments, hash: hash, in: environment)
         }
         let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
         ReadSection.exit(section)
-        return try registration.resolve(repeat each arguments, hash: hash, in: environment)
+        return try registration.resolve(repeat each arguments, in: environment)
     }
 
     /// Runs the probed Macaroni-style parametrized resolver with `parameter` and leaves the read section.

@@ -9,8 +9,9 @@ public import LoomRuntimeShims
 ///
 /// Writers (registration, cleanup, cache resets) unlink an object, call ``synchronize()`` — which waits until
 /// every thread that was inside a read section at the time has left it — and only then release the object.
-/// Read sections never contain user code (factories run outside them), so the wait is always short and a writer
-/// can never wait for itself.
+/// Factories and hooks run outside read sections. The only user code inside one is the `==` and `hash(into:)` of
+/// value keys and factory arguments, which must be pure (never resolve, register or block — the registration APIs say
+/// so), so the wait is always short and a writer can never wait for itself.
 ///
 /// Entering must order the thread's "I am reading" store before its pointer loads. On Linux the writer provides
 /// that order for everyone with one `membarrier` system call (the asymmetric fence of userspace RCU), so a reader

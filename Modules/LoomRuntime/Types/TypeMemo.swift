@@ -19,7 +19,8 @@ public import LoomRuntimeShims
 package struct TypeMemo: @unchecked Sendable {
     // `@unchecked`: the words are only read and written atomically, and never freed (a memo lives as long as the
     // process, like the types it remembers).
-    @usableFromInline let words: UnsafeMutablePointer<UInt>
+    /// The memo's words (package-visible so tests can tell two handles to one memo apart from two memos).
+    @usableFromInline package let words: UnsafeMutablePointer<UInt>
     @usableFromInline let mask: UInt
 
     /// A memo of `slots` words, a power of two.
@@ -39,7 +40,7 @@ package struct TypeMemo: @unchecked Sendable {
 
     /// The process-wide memos (``init(_:)``), one per fact; `LOOM_TYPE_MEMO_COUNT` in the runtime shim counts them.
     @usableFromInline @frozen
-    package enum ProcessMemo: Int32 {
+    package enum ProcessMemo: Int32, CaseIterable {
         /// Types whose instances do not conform to `PostInstantiationAware` (LoomCore's construction).
         case notPostInstantiationAware = 0
     }

@@ -1,4 +1,5 @@
 import LoomRuntime
+import LoomRuntimeShims
 import LoomTestSupport
 import Testing
 
@@ -20,12 +21,13 @@ import Testing
         #expect(!memo.contains(Int.self))
     }
 
-    /// A process memo lives in static storage: every handle to it reads and writes the same words.
-    @Test func everyHandleToAProcessMemoSharesItsWords() {
-        struct OnlyHere {}
-        #expect(!TypeMemo(.notPostInstantiationAware).contains(OnlyHere.self))
-        TypeMemo(.notPostInstantiationAware).insert(OnlyHere.self)
-        #expect(TypeMemo(.notPostInstantiationAware).contains(OnlyHere.self))
+    /// A process memo lives in static storage: every handle to it reads and writes the same words, and the shim
+    /// reserves words for every memo (a case without its words would write past the shim's array).
+    @Test func everyHandleToAProcessMemoSharesItsWordsAndEveryMemoHasWords() {
+        #expect(TypeMemo(.notPostInstantiationAware).words == TypeMemo(.notPostInstantiationAware).words)
+        #expect(TypeMemo(.notPostInstantiationAware).words != TypeMemo(slots: 256).words)
+        #expect(TypeMemo.ProcessMemo.allCases.count == Int(LOOM_TYPE_MEMO_COUNT))
+        #expect(TypeMemo.ProcessMemo.allCases.map(\.rawValue) == Array(0..<LOOM_TYPE_MEMO_COUNT))
     }
 
     @Test func aOneSlotMemoRemembersTheLastTypeOnly() {
