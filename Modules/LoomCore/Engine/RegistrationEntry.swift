@@ -210,7 +210,9 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     ) {
         self.kind = kind
         self.isSharable = isSharable
-        // Everything is derived from `attributes` before it is moved into the entry, so it is never copied.
+        // A `consuming` parameter is a variable: each read of it copied the whole attributes. Moved into a constant,
+        // it is read in place; everything is derived from it before it is moved into the entry.
+        let attributes = consume attributes
         let key = key ?? attributes.key
         let hasParameters = !attributes.parameterTypes.isEmpty
         self.hasParameters = hasParameters

@@ -345,7 +345,10 @@ package final class Registry: @unchecked Sendable {
             if let table = retired.2 { Reclamation.retire(table) }
             if let node = retired.0 { Reclamation.retire(node) }
             if let node = retired.1 { Reclamation.retire(node) }
-            Release.run((previous?.cache?.takeReleases() ?? []) + (twin?.cache?.takeReleases() ?? []))
+            // Most registrations replace nothing: no arrays to build then.
+            if previous != nil || twin != nil {
+                Release.run((previous?.cache?.takeReleases() ?? []) + (twin?.cache?.takeReleases() ?? []))
+            }
             if observerCount.acquire != 0 {
                 let removed = [previous, twin].compactMap { $0 }
                 notify(Change(added: [entry], removed: removed, reason: .registration))
