@@ -1,20 +1,24 @@
 public import LoomRuntime
 
 /// Where a registration was written.
+@usableFromInline
 package struct SourceOrigin: Sendable, Equatable, CustomStringConvertible {
-    package let fileID: StaticString
+    @usableFromInline package let fileID: StaticString
     /// 32 bits fill the padding after `fileID`, which saves a word in every registration.
-    private let storedLine: UInt32
+    @usableFromInline let storedLine: UInt32
 
     package var line: UInt { UInt(storedLine) }
 
+    @inlinable
     package init(fileID: StaticString, line: UInt) {
         self.fileID = fileID
         storedLine = UInt32(clamping: line)
     }
 
+    @usableFromInline
     package var description: String { "\(fileID):\(line)" }
 
+    @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.line == rhs.line && lhs.fileID.utf8Start == rhs.fileID.utf8Start
             || (lhs.line == rhs.line && "\(lhs.fileID)" == "\(rhs.fileID)")
@@ -22,6 +26,7 @@ package struct SourceOrigin: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A type a registration also answers for (`conforms(to:)` / `inherits(from:)`).
+@usableFromInline
 package struct RegistrationAlias: Sendable {
     package let type: Any.Type
     /// Whether a produced value really is an instance of `type`.
@@ -61,18 +66,19 @@ package final class RegistrationOwner: Sendable {
 @usableFromInline
 package struct RegistrationAttributes: Sendable {
     // Declared widest first, so the odd-sized fields pack at the end (Swift lays fields out in declaration order).
-    package var valueType: Any.Type
-    package var parameterTypes: [Any.Type]
-    package var aliases: [RegistrationAlias]
-    package var scope: DependencyScope
-    package var origin: SourceOrigin
-    package var locator: DependencyLocator
-    package var alternative: RegistrationAlternative?
-    package var takesEnclosingObject: Bool
-    package var eagerness: DependencyEagerness
+    @usableFromInline package var valueType: Any.Type
+    @usableFromInline package var parameterTypes: [Any.Type]
+    @usableFromInline package var aliases: [RegistrationAlias]
+    @usableFromInline package var scope: DependencyScope
+    @usableFromInline package var origin: SourceOrigin
+    @usableFromInline package var locator: DependencyLocator
+    @usableFromInline package var alternative: RegistrationAlternative?
+    @usableFromInline package var takesEnclosingObject: Bool
+    @usableFromInline package var eagerness: DependencyEagerness
     /// What runs when a cached instance leaves its cache (`onRelease`); `nil` for most registrations.
-    package var releaseHook: ReleaseHook?
+    @usableFromInline package var releaseHook: ReleaseHook?
 
+    @inlinable
     package init(
         locator: DependencyLocator,
         alternative: RegistrationAlternative? = nil,
