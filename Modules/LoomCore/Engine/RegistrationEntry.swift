@@ -208,7 +208,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     /// re-evaluation keeps the singletons of registrations that did not change).
     package init(
         attributes: consuming RegistrationAttributes,
-        key: RegistrationKey? = nil,
+        key: consuming RegistrationKey? = nil,
         owner: RegistrationOwner,
         reusedCache: EntryCache? = nil,
         kind: EntryKind = .synchronous,
@@ -219,7 +219,9 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         // A `consuming` parameter is a variable: each read of it copied the whole attributes. Moved into a constant,
         // it is read in place; everything is derived from it before it is moved into the entry.
         let attributes = consume attributes
-        let key = key ?? attributes.key
+        let key = (consume key) ?? attributes.key
+        let sequence = Self.sequenceCounter.increment()
+        self.sequence = sequence
         let hasParameters = !attributes.parameterTypes.isEmpty
         self.hasParameters = hasParameters
         let cache: EntryCache?
@@ -229,7 +231,6 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
             ? attributes.releaseHook.map { Releaser($0, registration: key.description, logTarget: owner.logTarget) }
             : nil
         isScoped = scope.kindTag == DependencyScope.scoped.kindTag
-        var receipt: (any ManagedDependencyScopeReceipt)?
         switch scope {
         case .instance:
             cache = nil
@@ -246,7 +247,10 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
                 reusedCache?.isWeak == false
                 ? reusedCache! : EntryCache(isWeak: false, hasParameters: hasParameters, releaser: releaser)
             cache = managedCache
-            receipt = provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() }
+            // Kept by sequence in a side table (see `ManagedReceipts`): most registrations have no receipt, and an
+            // optional existential field or local costs every one of them its copy and destroy.
+            ManagedReceipts.keep(
+                provider.onScopeInvalidated { [weak managedCache] in managedCache?.reset() }, for: sequence)
         }
         self.cache = cache
         // A `.scoped` registration has no slot the lock-free probes could read: its instance depends on the scope.
@@ -258,9 +262,6 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
             locatesOptional = false
         }
         self.owner = owner
-        let sequence = Self.sequenceCounter.increment()
-        self.sequence = sequence
-        if let receipt { ManagedReceipts.keep(receipt, for: sequence) }
         self.attributes = attributes
         super.init(key: key, isCandidateList: false)
     }
