@@ -44,16 +44,16 @@ package struct ResolutionEnvironment: Sendable {
         return isolatedCaches.cache(for: entry)
     }
 
-    /// The published box of `entry`'s plain slot in this environment (`cache` is the entry's own), unretained; for a
-    /// registration known not to be `.scoped` (the lock-free probes read only those).
+    /// The published box of `entry`'s plain slot in this environment, unretained; for a registration whose cache is
+    /// its plain slot (`hasPlainSlot`), known not to be `.scoped` (the lock-free probes read only those).
     ///
-    /// The settled fast path's read: unlike `unscopedCache(for:_:).publishedBox(in:)`, no cache is handed back owned,
-    /// so the live case costs no retain and release of the entry's cache.
+    /// The settled fast path's read: no cache is handed back owned, and the entry's cache is read here rather than by
+    /// the caller, which would retain it across the isolated caches' lookup (a call).
     @inlinable @inline(__always)
-    package func publishedBox(
-        of entry: RegistrationEntry, _ cache: EntryCache, in section: ReadSection.Token
-    ) -> Unretained<InstanceBox>? {
-        guard let isolatedCaches else { return cache.publishedBox(in: section) }
+    package func publishedBox(ofPlainSlotOf entry: RegistrationEntry, in section: ReadSection.Token)
+        -> Unretained<InstanceBox>?
+    {
+        guard let isolatedCaches else { return entry.cache?.publishedBox(in: section) }
         return isolatedCaches.publishedBox(of: entry, in: section)
     }
 

@@ -86,8 +86,8 @@ extension EntryProbe {
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
             // The condition comes first: with no call between reading `plainSlot` and using it, the slot is borrowed, not
             // retained.
-            if entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent), let slot = entry.plainSlot {
-                box = environment.publishedBox(of: entry, slot, in: section)
+            if entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent), entry.hasPlainSlot {
+                box = environment.publishedBox(ofPlainSlotOf: entry, in: section)
             }
             return EntryProbe(
                 section: section, box: box, entry: Unretained(entry),
@@ -121,16 +121,22 @@ extension EntryProbe {
         _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
         matching matches: (RegistrationKey) -> Bool
     ) -> EntryProbe {
-        ResolutionContext.withCurrent { context in
-            guard let overlay = context?.overlay else {
-                return EntryProbe(
-                    section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
-                    matching: matches) ?? EntryProbe(section: section)
-            }
+        // The overlay and its container are read unretained: the task's context holds them for as long as this
+        // call runs, and binding them strongly cost a retain and a release each per probe.
+        let overlay: Unretained<ResolutionOverlay>? = ResolutionContext.withCurrent { context in
+            context.flatMap { context in context.overlay.map { Unretained($0) } }
+        }
+        guard let overlay else {
+            return EntryProbe(
+                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
+                matching: matches) ?? EntryProbe(section: section)
+        }
+        return overlay.withObject { overlay in
             guard overlay.recorder == nil else { return EntryProbe(section: section) }
+            let registry = Unretained(overlay.container.registry)
             if let probe = EntryProbe(
-                section: section, scope: .chain(Unretained(overlay.container.registry)), hash: hash,
-                valueTypeBits: valueTypeBits, environment: overlay.environment, matching: matches)
+                section: section, scope: .chain(registry), hash: hash, valueTypeBits: valueTypeBits,
+                environment: overlay.environment, matching: matches)
             {
                 return probe
             }
