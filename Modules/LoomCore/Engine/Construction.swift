@@ -18,7 +18,12 @@ package enum Construction {
         let isOutermost = frames.beginScope()
         defer { frames.endScope(isOutermost) }
         if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
-        try enterFrame(entry, frames)
+        // The outermost frame needs no depth or cycle check: pushed here, without a call.
+        if frames.depth == 0 && !frames.hasAdoptedChain {
+            frames.push(entry)
+        } else {
+            try enterFrame(entry, frames)
+        }
         let value: Value
         do {
             value = try factory()
