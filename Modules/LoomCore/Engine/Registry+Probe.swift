@@ -84,8 +84,8 @@ extension EntryProbe {
             }
             var box: Unretained<InstanceBox>?
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
-            // The condition comes first: with no call between reading `plainSlot` and using it, the slot is borrowed, not
-            // retained.
+            // The entry's cache is read by `publishedBox(ofPlainSlotOf:in:)` itself, where it is used: held here across
+            // the isolated caches' lookup (a call), it would be retained.
             if entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent), entry.hasPlainSlot {
                 box = environment.publishedBox(ofPlainSlotOf: entry, in: section)
             }
