@@ -495,7 +495,9 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     /// Inlinable: an argument tuple already cached is found without a lock, a dynamic cast or an allocation.
     @inlinable
     package func resolve(_ arguments: repeat each Parameter, in environment: ResolutionEnvironment) throws -> Value {
-        try resolve(repeat each arguments, hash: EntryCache.argumentHash(repeat each arguments), in: environment)
+        // An uncached (`.instance`) registration never hashes its arguments.
+        guard cache != nil else { return try Construction.produce(self) { try factory(repeat each arguments) } }
+        return try resolve(repeat each arguments, hash: EntryCache.argumentHash(repeat each arguments), in: environment)
     }
 
     /// ``resolve(_:in:)`` with the arguments' ``EntryCache/argumentHash(_:)`` already computed.
