@@ -6,6 +6,7 @@ public import LoomRuntime
 package struct ResolutionEnvironment: Sendable {
     @usableFromInline package let isolatedCaches: IsolatedCaches?
 
+    @usableFromInline
     package init(isolatedCaches: IsolatedCaches?) {
         self.isolatedCaches = isolatedCaches
     }
@@ -42,32 +43,6 @@ package struct ResolutionEnvironment: Sendable {
     package func unscopedCache(for entry: RegistrationEntry, _ cache: EntryCache) -> EntryCache {
         guard let isolatedCaches else { return cache }
         return isolatedCaches.cache(for: entry)
-    }
-
-    /// The published box of `entry`'s plain slot in this environment, unretained; for a registration whose cache is
-    /// its plain slot (`hasPlainSlot`), known not to be `.scoped` (the lock-free probes read only those).
-    ///
-    /// The settled fast path's read: no cache is handed back owned, and the entry's cache is read here rather than by
-    /// the caller, which would retain it across the isolated caches' lookup (a call).
-    @inlinable @inline(__always)
-    package func publishedBox(ofPlainSlotOf entry: RegistrationEntry, in section: ReadSection.Token)
-        -> Unretained<InstanceBox>?
-    {
-        guard let isolatedCaches else { return entry.cache?.publishedBox(in: section) }
-        return isolatedCaches.publishedBox(of: entry, in: section)
-    }
-
-    /// The table of `entry`'s argument-tuple slots in this environment (`cache` is the entry's own), unretained,
-    /// read inside the caller's `section`; for a registration known not to be `.scoped`.
-    ///
-    /// The first half of the settled read of a resolution with arguments (``EntryCache/publishedBox(in:forArguments:hash:section:)``
-    /// is the second): no registration, cache or table is retained.
-    @inlinable @inline(__always)
-    package func argumentTable(of entry: RegistrationEntry, _ cache: EntryCache, in section: ReadSection.Token)
-        -> Unretained<ConcurrentTable<OnceSlot>>?
-    {
-        guard let isolatedCaches else { return cache.argumentTable(in: section) }
-        return isolatedCaches.argumentTable(of: entry, in: section)
     }
 }
 

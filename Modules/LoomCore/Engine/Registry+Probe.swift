@@ -15,23 +15,44 @@ package struct EntryProbe {
     @usableFromInline package let box: Unretained<InstanceBox>?
     /// The registration answering the request when it is the only candidate and produces exactly the requested type.
     @usableFromInline package let entry: Unretained<RegistrationEntry>?
-    /// Where the registration's cached instances live (a test overlay's isolated caches, or its own).
-    @usableFromInline package let environment: ResolutionEnvironment
+    /// The test overlay's isolated caches, where the registration's cached instances live inside an overlay; `nil`
+    /// for its own caches.
+    ///
+    /// Unretained: the current task's resolution context holds the overlay, and the overlay its caches, for as long
+    /// as the resolution this probe serves runs (an overlay ends only when the closure that opened it returns).
+    /// Holding them strongly cost every resolve inside an overlay a retain and a release of one shared object.
+    @usableFromInline package let isolatedCaches: Unretained<IsolatedCaches>?
 
     @inlinable
     package init(
         section: ReadSection.Token, box: Unretained<InstanceBox>?, entry: Unretained<RegistrationEntry>?,
-        environment: ResolutionEnvironment
+        isolatedCaches: Unretained<IsolatedCaches>?
     ) {
         self.section = section
         self.box = box
         self.entry = entry
-        self.environment = environment
+        self.isolatedCaches = isolatedCaches
     }
 
     /// A probe that found nothing the fast path can use.
     package init(section: ReadSection.Token) {
-        self.init(section: section, box: nil, entry: nil, environment: .live)
+        self.init(section: section, box: nil, entry: nil, isolatedCaches: nil)
+    }
+
+    /// Where the registration's cached instances live, held strongly: what a factory that runs needs.
+    @inlinable
+    package var environment: ResolutionEnvironment { ResolutionEnvironment(isolatedCaches: isolatedCaches?.object) }
+
+    /// The table of `entry`'s argument-tuple slots where this probe reads instances (`cache` is the entry's own),
+    /// unretained, read inside the probe's section; for a registration known not to be `.scoped`.
+    ///
+    /// The first half of the settled read of a resolution with arguments
+    /// (``EntryCache/publishedBox(in:forArguments:hash:section:)`` is the second): no registration, cache or table
+    /// is retained.
+    @inlinable @inline(__always)
+    func argumentTable(of entry: RegistrationEntry, _ cache: EntryCache) -> Unretained<ConcurrentTable<OnceSlot>>? {
+        guard let isolatedCaches else { return cache.argumentTable(in: section) }
+        return isolatedCaches.withObject { $0.argumentTable(of: entry, in: section) }
     }
 }
 
@@ -54,7 +75,7 @@ extension EntryProbe {
     @inline(__always)
     package init?(
         section: ReadSection.Token, scope: ProbeScope, hash: UInt, valueTypeBits: UInt,
-        environment: ResolutionEnvironment, matching matches: (RegistrationKey) -> Bool
+        isolatedCaches: Unretained<IsolatedCaches>?, matching matches: (RegistrationKey) -> Bool
     ) {
         let node: Unretained<RegistryNode>?
         switch scope {
@@ -74,9 +95,14 @@ extension EntryProbe {
             node = found
         }
         guard let node else { return nil }
-        self = node.withObject { node in
-            guard !node.isCandidateList else { return EntryProbe(section: section) }
-            let entry = unsafeDowncast(node, to: RegistrationEntry.self)
+        guard !node.withObject({ $0.isCandidateList }) else {
+            self = EntryProbe(section: section)
+            return
+        }
+        // The entry is read through its own `withObject` rather than downcast inside the node's: with the downcast,
+        // the optimiser retained and released the entry around the reads below (two atomic operations per probe).
+        let found = node.assumingType(RegistrationEntry.self)
+        self = found.withObject { entry in
             // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
             // class names its own produced type in its attributes.
             guard TableHash.bits(of: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
@@ -84,14 +110,16 @@ extension EntryProbe {
             }
             var box: Unretained<InstanceBox>?
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
-            // The entry's cache is read by `publishedBox(ofPlainSlotOf:in:)` itself, where it is used: held here across
-            // the isolated caches' lookup (a call), it would be retained.
+            // The entry's own cache is read only where it is used: held across the isolated caches' lookup (a call),
+            // it would be retained.
             if entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent), entry.hasPlainSlot {
-                box = environment.publishedBox(ofPlainSlotOf: entry, in: section)
+                if let isolatedCaches {
+                    box = isolatedCaches.withObject { $0.publishedBox(of: entry, in: section) }
+                } else {
+                    box = entry.cache?.publishedBox(in: section)
+                }
             }
-            return EntryProbe(
-                section: section, box: box, entry: Unretained(entry),
-                environment: environment)
+            return EntryProbe(section: section, box: box, entry: found, isolatedCaches: isolatedCaches)
         }
     }
 
@@ -107,7 +135,7 @@ extension EntryProbe {
                 scope, section: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
         }
         return EntryProbe(
-            section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
+            section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
             matching: matches) ?? EntryProbe(section: section)
     }
 
@@ -128,22 +156,23 @@ extension EntryProbe {
         }
         guard let overlay else {
             return EntryProbe(
-                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, environment: .live,
+                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
                 matching: matches) ?? EntryProbe(section: section)
         }
         return overlay.withObject { overlay in
             guard overlay.recorder == nil else { return EntryProbe(section: section) }
             let registry = Unretained(overlay.container.registry)
+            let isolatedCaches = overlay.environment.isolatedCaches.map { Unretained($0) }
             if let probe = EntryProbe(
                 section: section, scope: .chain(registry), hash: hash, valueTypeBits: valueTypeBits,
-                environment: overlay.environment, matching: matches)
+                isolatedCaches: isolatedCaches, matching: matches)
             {
                 return probe
             }
             guard overlay.seesLiveRegistrations else { return EntryProbe(section: section) }
             return EntryProbe(
                 section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits,
-                environment: overlay.environment, matching: matches) ?? EntryProbe(section: section)
+                isolatedCaches: isolatedCaches, matching: matches) ?? EntryProbe(section: section)
         }
     }
 }
@@ -244,7 +273,7 @@ extension EntryProbe {
         // tuples (never for `.instance`), and once.
         if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
             guard !entry.isScoped, let cache = entry.cache else { return nil }
-            return environment.argumentTable(of: entry, cache, in: section)
+            return argumentTable(of: entry, cache)
         }) {
             let hash = EntryCache.argumentHash(repeat each arguments)
             if let box = EntryCache.publishedBox(
