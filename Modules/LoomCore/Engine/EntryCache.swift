@@ -220,15 +220,31 @@ extension EntryCache {
     package static func argumentHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
         var hash: UInt = 0x6172_6773
         func fold<Argument: Hashable>(_ argument: Argument) {
-            hash = TableHash.combine(hash, bits(of: argument))
+            hash = TableHash.combine(hash, bits(of: argument, remembered: false))
         }
         repeat fold(each arguments)
         return hash
     }
 
-    /// One argument's part of ``argumentHash(_:)``.
+    /// ``argumentHash(_:)`` as the lock-free read computes it: an argument `hashValue` hashes (a string, an enum) that
+    /// the calling thread passed a moment ago is not hashed again (``ThreadHashMemo``).
+    ///
+    /// Only for finding a tuple's published instance: a remembered hash can be stale (an argument referring to a
+    /// mutable object whose hash changed), which makes the read miss — never find another tuple, since the slot's
+    /// `==` decides — so a miss is settled, and a slot created, under ``argumentHash(_:)``.
     @inlinable @inline(__always)
-    static func bits<Argument: Hashable>(of argument: Argument) -> UInt {
+    package static func lookupHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
+        var hash: UInt = 0x6172_6773
+        func fold<Argument: Hashable>(_ argument: Argument) {
+            hash = TableHash.combine(hash, bits(of: argument, remembered: true))
+        }
+        repeat fold(each arguments)
+        return hash
+    }
+
+    /// One argument's part of ``argumentHash(_:)``, or of ``lookupHash(_:)`` when `remembered`.
+    @inlinable @inline(__always)
+    static func bits<Argument: Hashable>(of argument: Argument, remembered: Bool) -> UInt {
         if let value = TypeShape.value(argument, as: Int.self) { return TableHash.bits(of: value) }
         if let value = TypeShape.value(argument, as: UInt.self) { return value }
         if let value = TypeShape.value(argument, as: Int64.self) { return UInt(truncatingIfNeeded: value) }
@@ -236,6 +252,9 @@ extension EntryCache {
         if let value = TypeShape.value(argument, as: Int32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Bool.self) { return value ? 1 : 0 }
-        return TableHash.bits(of: argument.hashValue)
+        guard remembered else { return TableHash.bits(of: argument.hashValue) }
+        return ThreadHashMemo.hash(of: argument, identity: TableHash.bits(of: ObjectIdentifier(Argument.self))) {
+            TableHash.bits(of: $0.hashValue)
+        }
     }
 }

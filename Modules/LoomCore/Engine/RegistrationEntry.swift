@@ -496,16 +496,8 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     @inlinable
     package func resolve(_ arguments: repeat each Parameter, in environment: ResolutionEnvironment) throws -> Value {
         // An uncached (`.instance`) registration never hashes its arguments.
-        guard cache != nil else { return try Construction.produce(self) { try factory(repeat each arguments) } }
-        return try resolve(repeat each arguments, hash: EntryCache.argumentHash(repeat each arguments), in: environment)
-    }
-
-    /// ``resolve(_:in:)`` with the arguments' ``EntryCache/argumentHash(_:)`` already computed.
-    @inlinable
-    package func resolve(_ arguments: repeat each Parameter, hash: UInt, in environment: ResolutionEnvironment)
-        throws -> Value
-    {
         guard let cache else { return try Construction.produce(self) { try factory(repeat each arguments) } }
+        let hash = EntryCache.argumentHash(repeat each arguments)
         let entryCache = try environment.cache(for: self, cache)
         if let value = entryCache.publishedValue(Value.self, forArguments: repeat each arguments, hash: hash) {
             return value

@@ -270,22 +270,19 @@ extension EntryProbe {
         }
         // The instance for these arguments, when it exists, is read inside this probe's section: nothing retained
         // but the value handed out. The arguments are hashed only when the registration has a table of argument
-        // tuples (never for `.instance`), and once.
+        // tuples (never for `.instance`), with the thread's remembered hashes; a miss is settled by the general
+        // path, which hashes afresh.
         if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
             guard !entry.isScoped, let cache = entry.cache else { return nil }
             return argumentTable(of: entry, cache)
-        }) {
-            let hash = EntryCache.argumentHash(repeat each arguments)
-            if let box = EntryCache.publishedBox(
-                in: table, forArguments: repeat each arguments, hash: hash, section: section),
-                let value = box.value(as: T.self)
-            {
-                ReadSection.exit(section)
-                return value
-            }
-            let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
+        }),
+            let box = EntryCache.publishedBox(
+                in: table, forArguments: repeat each arguments, hash: EntryCache.lookupHash(repeat each arguments),
+                section: section),
+            let value = box.value(as: T.self)
+        {
             ReadSection.exit(section)
-            return try registration.resolve(repeat each arguments, hash: hash, in: environment)
+            return value
         }
         let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
         ReadSection.exit(section)

@@ -13,22 +13,25 @@ public import LoomRuntimeShims
 /// - `words[8]`: how many resolution scopes are open on the thread (see ``ResolutionFrames/beginScope()``);
 /// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous scope (``SynchronousScope``);
 /// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked);
-/// - `words[12]`: a spare construction flow for the thread's next outermost construction (retained), or `0`.
+/// - `words[12]`: a spare construction flow for the thread's next outermost construction (retained), or `0`;
+/// - `words[16..<32]`: the thread's remembered hashes (``ThreadHashMemo``).
 ///
-/// Raw words avoid exclusivity checks and reference counting on every resolution, and they sit on their own 128-byte
-/// line so two threads never share a cache line on the read path.
+/// Raw words avoid exclusivity checks and reference counting on every resolution, and they sit on their own 256-byte
+/// block (two 128-byte lines) so two threads never share a cache line on the read path.
 @usableFromInline
 final class ThreadState: @unchecked Sendable {
     // Thread-confined: `words[1...]` are touched only by the owning thread, and `words[0]` only atomically.
     let words: UnsafeMutablePointer<UInt>
 
-    private static let lineSize = 128
+    private static let blockSize = 256
     private static let initialFrameCapacity = 64
 
     private init() {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.lineSize, alignment: Self.lineSize)
-        words = raw.bindMemory(to: UInt.self, capacity: Self.lineSize / MemoryLayout<UInt>.stride)
-        words.initialize(repeating: 0, count: Self.lineSize / MemoryLayout<UInt>.stride)
+        let wordCount = Self.blockSize / MemoryLayout<UInt>.stride
+        precondition(ThreadHashMemo.firstWord + 4 * ThreadHashMemo.entryCount <= wordCount)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.blockSize, alignment: Self.blockSize)
+        words = raw.bindMemory(to: UInt.self, capacity: wordCount)
+        words.initialize(repeating: 0, count: wordCount)
         words[4] = UInt(bitPattern: UnsafeMutablePointer<UInt>.allocate(capacity: Self.initialFrameCapacity))
         words[5] = UInt(Self.initialFrameCapacity)
     }
