@@ -24,6 +24,35 @@ import Testing
         #expect(identities.count == 1)
     }
 
+    /// Threads resolving by values and by string arguments, each in its own order, all get the one instance of each
+    /// registration or tuple: every thread's remembered hashes are its own.
+    @Test func threadsResolvingByValuesAndStringArgumentsShareEachInstance() throws {
+        let container = quietContainer()
+        let names = (0..<6).map { "value-\($0)" }
+        for (index, name) in names.enumerated() {
+            container.add { Dependency(for: name) { Service(id: index) }.scope(.singleton) }
+        }
+        container.register(scope: .singleton) { (name: String, index: Int) in Service(id: 10 * name.count + index) }
+        let expected = try names.map { name -> (ObjectIdentifier, ObjectIdentifier) in
+            let byValue: Service = try container.inject(byValue: name)
+            return (ObjectIdentifier(byValue), ObjectIdentifier(try container.inject(byType: Service.self, name, 1)))
+        }
+        let mismatches = Counter()
+        onThreads(4) { thread in
+            for round in 0..<2_000 {
+                let index = (round * (thread + 1)) % names.count
+                let byValue = try? container.inject(byValue: names[index]) as Service
+                let byArguments = try? container.inject(byType: Service.self, names[index], 1)
+                if byValue.map(ObjectIdentifier.init) != expected[index].0
+                    || byArguments.map(ObjectIdentifier.init) != expected[index].1
+                {
+                    mismatches.increment()
+                }
+            }
+        }
+        #expect(mismatches.value == 0)
+    }
+
     @Test func coldSingletonRacedByRealThreadsIsBuiltOnce() throws {
         for _ in 0..<20 {
             let container = quietContainer()
