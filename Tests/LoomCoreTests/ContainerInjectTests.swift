@@ -48,6 +48,54 @@ import Testing
         #expect(built.value == 3)
     }
 
+    /// A registration made with both an alternative and arguments is reached by naming both — by the lock-free read
+    /// once its tuple is settled, by the general path before — and never answers a request without its alternative
+    /// (nor the default registration one with it).
+    @Test func anAlternativeWithArgumentsIsResolvedByNamingBoth() async throws {
+        let container = quietContainer()
+        container.register(scope: .singleton) { (id: Int, region: String) in Service(id: id) }
+        container.register(alternative: "backup", scope: .singleton) { (id: Int, region: String) in Service(id: -id) }
+        container.register(alternative: "remote", scope: .singleton) { (id: Int) async throws -> Service in
+            await Task.yield()
+            return Service(id: 1_000 + id)
+        }
+        let primary = try container.inject(byType: Service.self, 1, "eu")
+        let backup = try container.inject(byType: Service.self, alternative: "backup", 1, "eu")
+        #expect(primary.id == 1)
+        #expect(backup.id == -1)
+        #expect(try container.inject(byType: Service.self, alternative: "backup", 1, "eu") === backup)
+        #expect(try container.registry.fastValue(Service.self, alternative: "backup", 1, "eu") === backup)
+        #expect(try await container.load(byType: Service.self, alternative: "backup", 1, "eu") === backup)
+        #expect(try container.inject(byType: Service.self, alternative: nil, 1, "eu") === primary)
+        // The async registration with an alternative and an argument: loaded, then settled for the synchronous verb.
+        let remote = try await container.load(byType: Service.self, alternative: "remote", 7)
+        #expect(remote.id == 1_007)
+        #expect(try container.inject(byType: Service.self, alternative: "remote", 7) === remote)
+        // Without the alternative (or with another one) the request names another registration.
+        #expect(throws: InjectionError.self) { try container.inject(byType: Service.self, 7) }
+        #expect(throws: InjectionError.self) {
+            try container.inject(byType: Service.self, alternative: "other", 1, "eu")
+        }
+    }
+
+    @Test func theGraphResolvesAnAlternativeWithArgumentsByNamingBoth() async throws {
+        final class Archive: Sendable {
+            let id: Int
+            init(id: Int) { self.id = id }
+        }
+        let container = Container(name: "graph-alternative-arguments", logger: DisabledLogger()) {
+            Dependency { (id: Int) in Archive(id: id) }.scope(.singleton)
+            Dependency { (id: Int) in Archive(id: -id) }.alternative("cold").scope(.singleton)
+        }
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        let cold = try DependencyGraph.inject(byType: Archive.self, alternative: "cold", 3)
+        #expect(cold.id == -3)
+        #expect(try DependencyGraph.inject(byType: Archive.self, 3).id == 3)
+        #expect(try DependencyGraph.inject(byType: Archive.self, alternative: "cold", 3) === cold)
+        #expect(try await DependencyGraph.load(byType: Archive.self, alternative: "cold", 3) === cold)
+    }
+
     @Test func optionalInjectionIsNilOnlyWhenMissing() throws {
         struct Failure: Error {}
         let container = quietContainer()

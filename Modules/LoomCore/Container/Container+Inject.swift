@@ -10,9 +10,12 @@ extension Container {
     /// ```swift
     /// container.register(scope: .singleton) { (context: StoreContext) in Repository(context) }
     /// let repository: Repository = try container.inject(byType: Repository.self, StoreContext.users)
+    /// container.register(alternative: "archive", scope: .singleton) { (context: StoreContext) in Repository(context) }
+    /// let archive = try container.inject(byType: Repository.self, alternative: "archive", StoreContext.users)
     /// ```
     /// - Parameters:
     ///   - type: The type to resolve.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
     ///   - parameters: The factory arguments.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -23,26 +26,29 @@ extension Container {
     @inlinable
     public func inject<T, each Parameter: Hashable & Sendable>(
         byType type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try registry.fastValue(T.self, alternative: nil, repeat each parameters) {
+        if let value = try registry.fastValue(T.self, alternative: alternative, repeat each parameters) {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
-        return try injectGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+        return try injectGeneral(
+            T.self, .type(T.self), alternative: alternative, repeat each parameters, fileID: fileID, line: line)
     }
 
     @usableFromInline
     func injectGeneral<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type,
         _ locator: DependencyLocator,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString,
         line: UInt
     ) throws -> T {
-        let (key, arguments) = requestKey(locator, repeat each parameters)
+        let (key, arguments) = requestKey(locator, alternative: alternative, repeat each parameters)
         return try resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 

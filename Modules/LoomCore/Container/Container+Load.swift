@@ -93,9 +93,11 @@ extension Container {
     ///
     /// ```swift
     /// let pool: Pool = try await container.load(byType: Pool.self, Region.europe)
+    /// let backup: Pool = try await container.load(byType: Pool.self, alternative: "backup", Region.europe)
     /// ```
     /// - Parameters:
     ///   - type: The type to load.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
     ///   - parameters: The factory arguments.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -106,12 +108,16 @@ extension Container {
     @inlinable
     nonisolated(nonsending) public func load<T: Sendable, each Parameter: Hashable & Sendable>(
         byType type: T.Type,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T {
-        if let value = try await registry.fastLoad(T.self, alternative: nil, repeat each parameters) { return value }
-        return try await loadGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+        if let value = try await registry.fastLoad(T.self, alternative: alternative, repeat each parameters) {
+            return value
+        }
+        return try await loadGeneral(
+            T.self, .type(T.self), alternative: alternative, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Loads the registration located by `name` (matched exactly), passing factory arguments.
@@ -169,10 +175,10 @@ extension Container {
 
     @usableFromInline
     nonisolated(nonsending) func loadGeneral<T: Sendable, each Parameter: Hashable & Sendable>(
-        _ type: T.Type, _ locator: DependencyLocator, _ parameters: repeat each Parameter, fileID: StaticString,
-        line: UInt
+        _ type: T.Type, _ locator: DependencyLocator, alternative: RegistrationAlternative? = nil,
+        _ parameters: repeat each Parameter, fileID: StaticString, line: UInt
     ) async throws -> T {
-        let (key, arguments) = requestKey(locator, repeat each parameters)
+        let (key, arguments) = requestKey(locator, alternative: alternative, repeat each parameters)
         return try await loadOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 

@@ -245,6 +245,7 @@ package func isEmptyPack<each Parameter>(_ parameters: repeat each Parameter) ->
 /// The key and erased argument list of a general-path request with factory arguments.
 package func requestKey<each Parameter: Hashable & Sendable>(
     _ locator: DependencyLocator,
+    alternative: RegistrationAlternative? = nil,
     _ parameters: repeat each Parameter
 ) -> (key: RegistrationKey, arguments: [any Sendable]) {
     // Keyed by the static parameter types, as registrations are (and as the fast paths match them).
@@ -252,5 +253,7 @@ package func requestKey<each Parameter: Hashable & Sendable>(
     for type in repeat (each Parameter).self { types.append(ObjectIdentifier(type)) }
     var arguments: [any Sendable] = []
     for parameter in repeat each parameters { arguments.append(parameter) }
-    return (RegistrationKey(locator: locator, parameters: types.isEmpty ? .none : .types(types)), arguments)
+    let key = RegistrationKey(
+        locator: locator, alternative: alternative, parameters: types.isEmpty ? .none : .types(types))
+    return (key, arguments)
 }

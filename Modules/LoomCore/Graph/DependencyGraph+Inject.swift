@@ -8,9 +8,11 @@ extension DependencyGraph {
     /// ```swift
     /// let service: AccountService = try DependencyGraph.inject()
     /// let users: UserRepository = try DependencyGraph.inject(byType: UserRepository.self, StoreContext.users)
+    /// let archive = try DependencyGraph.inject(byType: UserRepository.self, alternative: "archive", StoreContext.users)
     /// ```
     /// - Parameters:
     ///   - type: The type to resolve.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
     ///   - parameters: The factory arguments, matched by their static types.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -20,25 +22,28 @@ extension DependencyGraph {
     @inlinable
     public static func inject<T, each Parameter: Hashable & Sendable>(
         byType type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphProber().fastValue(T.self, alternative: nil, repeat each parameters) {
+        if let value = try GraphProber().fastValue(T.self, alternative: alternative, repeat each parameters) {
             return value
         }
-        return try injectGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+        return try injectGeneral(
+            T.self, .type(T.self), alternative: alternative, repeat each parameters, fileID: fileID, line: line)
     }
 
     @usableFromInline
     static func injectGeneral<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type,
         _ locator: DependencyLocator,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString,
         line: UInt
     ) throws -> T {
-        let (key, arguments) = requestKey(locator, repeat each parameters)
+        let (key, arguments) = requestKey(locator, alternative: alternative, repeat each parameters)
         return try GraphSource().resolveOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 

@@ -93,6 +93,7 @@ extension DependencyGraph {
     /// ```
     /// - Parameters:
     ///   - type: The type to load.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
     ///   - parameters: The factory arguments.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -103,14 +104,16 @@ extension DependencyGraph {
     @inlinable
     nonisolated(nonsending) public static func load<T: Sendable, each Parameter: Hashable & Sendable>(
         byType type: T.Type,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T {
-        if let value = try await GraphProber().fastLoad(T.self, alternative: nil, repeat each parameters) {
+        if let value = try await GraphProber().fastLoad(T.self, alternative: alternative, repeat each parameters) {
             return value
         }
-        return try await loadGeneral(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+        return try await loadGeneral(
+            T.self, .type(T.self), alternative: alternative, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Loads the registration located by `name` (matched exactly), passing factory arguments.
@@ -163,10 +166,10 @@ extension DependencyGraph {
 
     @usableFromInline
     nonisolated(nonsending) static func loadGeneral<T: Sendable, each Parameter: Hashable & Sendable>(
-        _ type: T.Type, _ locator: DependencyLocator, _ parameters: repeat each Parameter, fileID: StaticString,
-        line: UInt
+        _ type: T.Type, _ locator: DependencyLocator, alternative: RegistrationAlternative? = nil,
+        _ parameters: repeat each Parameter, fileID: StaticString, line: UInt
     ) async throws -> T {
-        let (key, arguments) = requestKey(locator, repeat each parameters)
+        let (key, arguments) = requestKey(locator, alternative: alternative, repeat each parameters)
         return try await GraphSource().loadOne(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 

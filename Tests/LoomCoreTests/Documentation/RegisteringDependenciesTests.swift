@@ -127,6 +127,20 @@ private struct Analytics: Sendable {}
         }
     }
 
+    @Test func anAlternativeWithParametersIsResolvedByNamingBoth() throws {
+        let container = Container(name: "app")
+        container.register(scope: .singleton) { (region: Region) in RegionalStore(region: region) }
+        container.register(alternative: "archive", scope: .singleton) { (region: Region) in
+            RegionalStore(region: region)
+        }
+
+        let archive = try container.inject(byType: RegionalStore.self, alternative: "archive", Region.europe)
+
+        #expect(archive.region == .europe)
+        #expect(archive !== (try container.inject(byType: RegionalStore.self, Region.europe)))
+        #expect(try container.inject(byType: RegionalStore.self, alternative: "archive", Region.europe) === archive)
+    }
+
     @Test func declarativeFactoryParametersResolveTheSameWay() throws {
         let container = Container { Dependency { (region: Region) in RegionalStore(region: region) } }
         #expect(try container.inject(byType: RegionalStore.self, Region.asia).region == .asia)
