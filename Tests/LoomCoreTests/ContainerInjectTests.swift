@@ -49,8 +49,8 @@ import Testing
     }
 
     /// A registration made with both an alternative and arguments is reached by naming both — by the lock-free read
-    /// once its tuple is settled, by the general path before — and never answers a request without its alternative
-    /// (nor the default registration one with it).
+    /// once its tuple is settled, by its registration's own resolve before — and never answers a request without its
+    /// alternative (nor the default registration one with it).
     @Test func anAlternativeWithArgumentsIsResolvedByNamingBoth() async throws {
         let container = quietContainer()
         container.register(scope: .singleton) { (id: Int, region: String) in Service(id: id) }
@@ -67,15 +67,28 @@ import Testing
         #expect(try container.registry.fastValue(Service.self, alternative: "backup", 1, "eu") === backup)
         #expect(try await container.load(byType: Service.self, alternative: "backup", 1, "eu") === backup)
         #expect(try container.inject(byType: Service.self, alternative: nil, 1, "eu") === primary)
-        // The async registration with an alternative and an argument: loaded, then settled for the synchronous verb.
+        let optional: Service? = try container.inject(byType: Service?.self, alternative: "backup", 1, "eu")
+        #expect(optional === backup)
+        // The async registration: loaded, then its settled instance answers the synchronous verb (general path).
         let remote = try await container.load(byType: Service.self, alternative: "remote", 7)
         #expect(remote.id == 1_007)
         #expect(try container.inject(byType: Service.self, alternative: "remote", 7) === remote)
         // Without the alternative (or with another one) the request names another registration.
         #expect(throws: InjectionError.self) { try container.inject(byType: Service.self, 7) }
-        #expect(throws: InjectionError.self) {
-            try container.inject(byType: Service.self, alternative: "other", 1, "eu")
+        #expect(try container.inject(byType: Service?.self, alternative: "other", 1, "eu") == nil)
+    }
+
+    /// The general paths, which report a failure, are asked for the alternative too: the error names it.
+    @Test func aMissingAlternativeWithArgumentsIsReportedWithTheAlternative() async throws {
+        let container = quietContainer()
+        container.register(alternative: "backup", scope: .singleton) { (id: Int) in Service(id: id) }
+        func namesOther(_ error: any Error) -> Bool {
+            guard case InjectionError.missingDependency(let context, _) = error else { return false }
+            return context.alternative == "other"
         }
+        #expect(performing: { try container.inject(byType: Service.self, alternative: "other", 1) }, throws: namesOther)
+        await #expect(
+            performing: { try await container.load(byType: Service.self, alternative: "other", 1) }, throws: namesOther)
     }
 
     @Test func theGraphResolvesAnAlternativeWithArgumentsByNamingBoth() async throws {
@@ -94,6 +107,17 @@ import Testing
         #expect(try DependencyGraph.inject(byType: Archive.self, 3).id == 3)
         #expect(try DependencyGraph.inject(byType: Archive.self, alternative: "cold", 3) === cold)
         #expect(try await DependencyGraph.load(byType: Archive.self, alternative: "cold", 3) === cold)
+        #expect(try DependencyGraph.inject(byType: Archive?.self, alternative: "cold", 3) === cold)
+        #expect(try DependencyGraph.inject(byType: Archive?.self, alternative: "warm", 3) == nil)
+        func namesWarm(_ error: any Error) -> Bool {
+            guard case InjectionError.missingDependency(let context, _) = error else { return false }
+            return context.alternative == "warm"
+        }
+        #expect(
+            performing: { try DependencyGraph.inject(byType: Archive.self, alternative: "warm", 3) }, throws: namesWarm)
+        await #expect(
+            performing: { try await DependencyGraph.load(byType: Archive.self, alternative: "warm", 3) },
+            throws: namesWarm)
     }
 
     @Test func optionalInjectionIsNilOnlyWhenMissing() throws {

@@ -173,30 +173,42 @@ import Testing
         #expect(try container.inject(byType: Service.self, 2, "ab") !== first)
     }
 
-    /// Values and hashed arguments alternate on one thread — more of them than the thread remembers hashes for — and
-    /// each request still gets its own registration or tuple, from the lock-free read once settled.
+    /// Values and hashed arguments alternate on one thread — more of them than the thread remembers hashes for, the
+    /// same strings used as values and as arguments, in both orders — and each request still gets its own
+    /// registration or tuple, from the lock-free read once settled.
     @Test func alternatingValuesAndStringArgumentsEachFindTheirOwnInstance() throws {
         let container = quietContainer()
-        let longName = "a much longer argument, stored out of line, \(Int.random(in: 0..<9))"
+        let longName = "a much longer argument, stored out of line: " + String(repeating: "x", count: 20)
         let names = (0..<9).map { "name-\($0)" } + [longName]
         for (index, name) in names.enumerated() {
             container.add { Dependency(for: name) { Service(id: index) }.scope(.singleton) }
         }
         container.register(scope: .singleton) { (a: String, b: Int) in Service(id: 100 * a.count + b) }
         var tuples: [String: Service] = [:]
-        for round in 0..<3 {
-            for (index, name) in names.enumerated().reversed() where (index + round) % 2 == 0 || round == 2 {
-                let byValue: Service = try container.inject(byValue: name)
-                #expect(byValue.id == index)
-                #expect(try container.registry.fastValue(Service.self, value: name)?.id == index)
-                let byArguments = try container.inject(byType: Service.self, name, index)
-                #expect(byArguments.id == 100 * name.count + index)
-                #expect(try container.registry.fastValue(Service.self, alternative: nil, name, index) === byArguments)
-                // Equal bytes built separately: the same tuple.
-                let copy = String(decoding: Array(name.utf8), as: UTF8.self)
-                #expect(try container.inject(byType: Service.self, copy, index) === byArguments)
-                if let earlier = tuples[name] { #expect(earlier === byArguments) }
-                tuples[name] = byArguments
+        for round in 0..<4 {
+            for (index, name) in names.enumerated().reversed() where (index + round) % 2 == 0 || round >= 2 {
+                func byValue() throws {
+                    let service: Service = try container.inject(byValue: name)
+                    #expect(service.id == index)
+                    #expect(try container.registry.fastValue(Service.self, value: name)?.id == index)
+                }
+                func byArguments() throws {
+                    let service = try container.inject(byType: Service.self, name, index)
+                    #expect(service.id == 100 * name.count + index)
+                    #expect(try container.registry.fastValue(Service.self, alternative: nil, name, index) === service)
+                    // Equal bytes built separately: the same tuple.
+                    let copy = String(decoding: Array(name.utf8), as: UTF8.self)
+                    #expect(try container.inject(byType: Service.self, copy, index) === service)
+                    if let earlier = tuples[name] { #expect(earlier === service) }
+                    tuples[name] = service
+                }
+                if round % 2 == 0 {
+                    try byValue()
+                    try byArguments()
+                } else {
+                    try byArguments()
+                    try byValue()
+                }
             }
         }
     }

@@ -43,7 +43,7 @@ extension Container {
     func injectGeneral<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type,
         _ locator: DependencyLocator,
-        alternative: RegistrationAlternative? = nil,
+        alternative: RegistrationAlternative?,
         _ parameters: repeat each Parameter,
         fileID: StaticString,
         line: UInt
@@ -62,6 +62,7 @@ extension Container {
     /// ```
     /// - Parameters:
     ///   - type: `Wrapped?.self`; usually inferred.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
     ///   - parameters: The factory arguments.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -70,25 +71,27 @@ extension Container {
     @inlinable
     public func inject<T, each Parameter: Hashable & Sendable>(
         byType type: T?.Type = T?.self,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
         if !ProcessWord.optionalLocators.isNonZero,
-            let value = try registry.fastValue(T.self, alternative: nil, repeat each parameters)
+            let value = try registry.fastValue(T.self, alternative: alternative, repeat each parameters)
         {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
-        return try injectIfPresent(T.self, repeat each parameters, fileID: fileID, line: line)
+        return try injectIfPresent(T.self, alternative: alternative, repeat each parameters, fileID: fileID, line: line)
     }
 
     @usableFromInline
     func injectIfPresent<T, each Parameter: Hashable & Sendable>(
-        _ type: T.Type, _ parameters: repeat each Parameter, fileID: StaticString, line: UInt
+        _ type: T.Type, alternative: RegistrationAlternative?, _ parameters: repeat each Parameter,
+        fileID: StaticString, line: UInt
     ) throws -> T? {
-        let (key, arguments) = requestKey(.type(T.self), repeat each parameters)
+        let (key, arguments) = requestKey(.type(T.self), alternative: alternative, repeat each parameters)
         return try resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
@@ -172,7 +175,8 @@ extension Container {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
-        return try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
+        return try injectGeneral(
+            T.self, .name(name), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration located by `name`, or returns `nil` when none is registered.
@@ -267,7 +271,8 @@ extension Container {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }
-        return try injectGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
+        return try injectGeneral(
+            T.self, .value(value), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration associated with `value`, or returns `nil` when none is registered.

@@ -141,7 +141,8 @@ extension Container {
         line: UInt = #line
     ) async throws -> T {
         if let value = try await registry.fastLoad(T.self, name: name, repeat each parameters) { return value }
-        return try await loadGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
+        return try await loadGeneral(
+            T.self, .name(name), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Loads the registration associated with `value`, passing factory arguments.
@@ -165,7 +166,8 @@ extension Container {
         line: UInt = #line
     ) async throws -> T {
         if let loaded = try await registry.fastLoad(T.self, value: value, repeat each parameters) { return loaded }
-        return try await loadGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
+        return try await loadGeneral(
+            T.self, .value(value), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     @usableFromInline
@@ -175,7 +177,7 @@ extension Container {
 
     @usableFromInline
     nonisolated(nonsending) func loadGeneral<T: Sendable, each Parameter: Hashable & Sendable>(
-        _ type: T.Type, _ locator: DependencyLocator, alternative: RegistrationAlternative? = nil,
+        _ type: T.Type, _ locator: DependencyLocator, alternative: RegistrationAlternative?,
         _ parameters: repeat each Parameter, fileID: StaticString, line: UInt
     ) async throws -> T {
         let (key, arguments) = requestKey(locator, alternative: alternative, repeat each parameters)

@@ -226,12 +226,11 @@ extension EntryCache {
         return hash
     }
 
-    /// ``argumentHash(_:)`` as the lock-free read computes it: an argument `hashValue` hashes (a string, an enum) that
-    /// the calling thread passed a moment ago is not hashed again (``ThreadHashMemo``).
+    /// ``argumentHash(_:)`` as the lock-free read computes it: a short string or a plain value (an enum) that the
+    /// calling thread passed a moment ago is not hashed again (``ThreadHashMemo``).
     ///
-    /// Only for finding a tuple's published instance: a remembered hash can be stale (an argument referring to a
-    /// mutable object whose hash changed), which makes the read miss — never find another tuple, since the slot's
-    /// `==` decides — so a miss is settled, and a slot created, under ``argumentHash(_:)``.
+    /// The lock-free read is the only user: a miss is settled, and a slot created, by the registration's own resolve
+    /// under ``argumentHash(_:)``, so no slot is ever placed by a remembered hash.
     @inlinable @inline(__always)
     package static func lookupHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
         var hash: UInt = 0x6172_6773
@@ -252,9 +251,6 @@ extension EntryCache {
         if let value = TypeShape.value(argument, as: Int32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Bool.self) { return value ? 1 : 0 }
-        guard remembered else { return TableHash.bits(of: argument.hashValue) }
-        return ThreadHashMemo.hash(of: argument, identity: TableHash.bits(of: ObjectIdentifier(Argument.self))) {
-            TableHash.bits(of: $0.hashValue)
-        }
+        return remembered ? ThreadHashMemo.hashValue(of: argument) : TableHash.bits(of: argument.hashValue)
     }
 }

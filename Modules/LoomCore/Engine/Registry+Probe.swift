@@ -270,8 +270,8 @@ extension EntryProbe {
         }
         // The instance for these arguments, when it exists, is read inside this probe's section: nothing retained
         // but the value handed out. The arguments are hashed only when the registration has a table of argument
-        // tuples (never for `.instance`), with the thread's remembered hashes; a miss is settled by the general
-        // path, which hashes afresh.
+        // tuples (never for `.instance`), with the thread's remembered hashes; a miss is settled by the
+        // registration's own resolve, which hashes afresh and creates the slot.
         if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
             guard !entry.isScoped, let cache = entry.cache else { return nil }
             return argumentTable(of: entry, cache)

@@ -38,7 +38,7 @@ extension DependencyGraph {
     static func injectGeneral<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type,
         _ locator: DependencyLocator,
-        alternative: RegistrationAlternative? = nil,
+        alternative: RegistrationAlternative?,
         _ parameters: repeat each Parameter,
         fileID: StaticString,
         line: UInt
@@ -57,6 +57,7 @@ extension DependencyGraph {
     /// ```
     /// - Parameters:
     ///   - type: `Wrapped?.self`; usually inferred.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
     ///   - parameters: The factory arguments.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -65,25 +66,27 @@ extension DependencyGraph {
     @inlinable
     public static func inject<T, each Parameter: Hashable & Sendable>(
         byType type: T?.Type = T?.self,
+        alternative: RegistrationAlternative? = nil,
         _ parameters: repeat each Parameter,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
         if !ProcessWord.optionalLocators.isNonZero,
-            let value = try GraphProber().fastValue(T.self, alternative: nil, repeat each parameters)
+            let value = try GraphProber().fastValue(T.self, alternative: alternative, repeat each parameters)
         {
             return value
         }
-        return try injectIfPresent(T.self, .type(T.self), repeat each parameters, fileID: fileID, line: line)
+        return try injectIfPresent(
+            T.self, .type(T.self), alternative: alternative, repeat each parameters, fileID: fileID, line: line)
     }
 
     @usableFromInline
     static func injectIfPresent<T, each Parameter: Hashable & Sendable>(
-        _ type: T.Type, _ locator: DependencyLocator, _ parameters: repeat each Parameter, fileID: StaticString,
-        line: UInt
+        _ type: T.Type, _ locator: DependencyLocator, alternative: RegistrationAlternative?,
+        _ parameters: repeat each Parameter, fileID: StaticString, line: UInt
     ) throws -> T? {
-        let (key, arguments) = requestKey(locator, repeat each parameters)
+        let (key, arguments) = requestKey(locator, alternative: alternative, repeat each parameters)
         return try GraphSource().resolveIfPresent(T.self, key: key, arguments: arguments, fileID: fileID, line: line)
     }
 
@@ -154,7 +157,8 @@ extension DependencyGraph {
         if let value = try GraphProber().fastValue(T.self, name: name, repeat each parameters) {
             return value
         }
-        return try injectGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
+        return try injectGeneral(
+            T.self, .name(name), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration located by `name`, or returns `nil` when none is registered.
@@ -249,7 +253,8 @@ extension DependencyGraph {
         if let value = try GraphProber().fastValue(T.self, value: value, repeat each parameters) {
             return value
         }
-        return try injectGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
+        return try injectGeneral(
+            T.self, .value(value), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Resolves the registration associated with `value`, or returns `nil` when none is registered.

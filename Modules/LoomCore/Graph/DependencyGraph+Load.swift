@@ -137,7 +137,8 @@ extension DependencyGraph {
         line: UInt = #line
     ) async throws -> T {
         if let value = try await GraphProber().fastLoad(T.self, name: name, repeat each parameters) { return value }
-        return try await loadGeneral(T.self, .name(name), repeat each parameters, fileID: fileID, line: line)
+        return try await loadGeneral(
+            T.self, .name(name), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     /// Loads the registration associated with `value`, passing factory arguments.
@@ -161,12 +162,13 @@ extension DependencyGraph {
         line: UInt = #line
     ) async throws -> T {
         if let loaded = try await GraphProber().fastLoad(T.self, value: value, repeat each parameters) { return loaded }
-        return try await loadGeneral(T.self, .value(value), repeat each parameters, fileID: fileID, line: line)
+        return try await loadGeneral(
+            T.self, .value(value), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
 
     @usableFromInline
     nonisolated(nonsending) static func loadGeneral<T: Sendable, each Parameter: Hashable & Sendable>(
-        _ type: T.Type, _ locator: DependencyLocator, alternative: RegistrationAlternative? = nil,
+        _ type: T.Type, _ locator: DependencyLocator, alternative: RegistrationAlternative?,
         _ parameters: repeat each Parameter, fileID: StaticString, line: UInt
     ) async throws -> T {
         let (key, arguments) = requestKey(locator, alternative: alternative, repeat each parameters)

@@ -22,7 +22,7 @@ extension DependencyGraph {
         byType type: T.Type = T.self, parameters first: First, _ rest: repeat each Rest,
         fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> T {
-        try injectGeneral(T.self, .type(T.self), first, repeat each rest, fileID: fileID, line: line)
+        try injectGeneral(T.self, .type(T.self), alternative: nil, first, repeat each rest, fileID: fileID, line: line)
     }
 
     /// Stitcher's `inject(byType:parameters:)` for an Optional: `nil` when nothing is registered.
@@ -44,7 +44,8 @@ extension DependencyGraph {
         byType type: T?.Type = T?.self, parameters first: First, _ rest: repeat each Rest,
         fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> T? {
-        try injectIfPresent(T.self, .type(T.self), first, repeat each rest, fileID: fileID, line: line)
+        try injectIfPresent(
+            T.self, .type(T.self), alternative: nil, first, repeat each rest, fileID: fileID, line: line)
     }
 
     /// Stitcher's `inject(byName:parameters:)`: resolves the registration named `name` with factory arguments.
@@ -66,7 +67,7 @@ extension DependencyGraph {
         byName name: String, parameters first: First, _ rest: repeat each Rest,
         fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> T {
-        try injectGeneral(T.self, .name(name), first, repeat each rest, fileID: fileID, line: line)
+        try injectGeneral(T.self, .name(name), alternative: nil, first, repeat each rest, fileID: fileID, line: line)
     }
 
     /// Stitcher's `inject(byValue:parameters:)`: resolves the registration associated with `value`, with factory
@@ -89,6 +90,6 @@ extension DependencyGraph {
         byValue value: some Hashable & Sendable, parameters first: First, _ rest: repeat each Rest,
         fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> T {
-        try injectGeneral(T.self, .value(value), first, repeat each rest, fileID: fileID, line: line)
+        try injectGeneral(T.self, .value(value), alternative: nil, first, repeat each rest, fileID: fileID, line: line)
     }
 }

@@ -34,7 +34,13 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
     /// The hash word an erased `value` has.
     @inlinable @inline(__always)
     package static func hashWord<Value: Hashable>(of value: Value) -> UInt {
-        TableHash.combine(TableHash.word(typeBits(of: Value.self)), TableHash.bits(of: value.hashValue))
+        hashWord(of: Value.self, hashBits: TableHash.bits(of: value.hashValue))
+    }
+
+    /// The hash word of a value of `type` whose `hashValue` has the bits `hashBits`.
+    @inlinable @inline(__always)
+    package static func hashWord(of type: Any.Type, hashBits: UInt) -> UInt {
+        TableHash.combine(TableHash.word(typeBits(of: type)), hashBits)
     }
 
     /// Whether this is `value` erased, given `value`'s ``hashWord(of:)``.

@@ -1,23 +1,23 @@
-/// The hashes the calling thread computed last, remembered by the bytes of what was hashed.
+/// The `hashValue`s the calling thread computed last, for values that are plain data: no references, at most two
+/// words (an enum, a small struct of numbers) — and for short strings.
 ///
-/// A value's hash is a function of the value, and a value of a given type is determined by its bytes: the same bytes
-/// of the same type hash alike within a process (Swift fixes the hash seed for the process's lifetime). So a thread
-/// that hashes what it hashed a moment ago — a request by value repeated in a loop, a screen resolving the same
-/// services again — reuses the result instead of running `Hasher` again (about 150 instructions, in one long chain of
-/// dependent steps). Equal values stored differently (padding, two string buffers with equal contents) merely miss
-/// and are hashed. A value that refers to a mutable object whose hash has changed since may be given its old hash:
-/// callers use a memoised hash only to *locate* something, then compare with `==`, so a stale hash can make them miss
-/// (and take their general path), never find something else.
+/// Such a value's hash is a function of the value alone, and it does not change: Swift fixes the hash seed for the
+/// process's lifetime, and nothing the value refers to can be mutated, since it refers to nothing. So a thread that
+/// hashes a value it hashed a moment ago — a request by value repeated in a loop, a screen resolving the same services
+/// again — reuses the result instead of running `Hasher` again (about 150 instructions, in one long chain of dependent
+/// steps). A remembered value is recognised with `==`, never by its bytes (padding bytes are unspecified); a short
+/// string by its two inline words, which are its bytes and its count. Anything else — a value that holds references,
+/// a larger one, a string stored out of line — is hashed every time.
 ///
-/// Four entries per thread, in the thread's own words (`ThreadState`), chosen by the identity and the bytes: no
-/// atomics, no sharing between threads. Values of more than ``maximumSize`` bytes are always hashed.
+/// Four entries per thread, in the thread's own words (`ThreadState`), replaced in turn: no atomics, no sharing between
+/// threads. An entry is `[type, word₀, word₁, hash]`; the words hold the value itself (or the string's inline words).
 ///
 /// ```swift
-/// let hash = ThreadHashMemo.hash(of: location, identity: typeBits) { UInt(bitPattern: $0.hashValue) }
+/// let bits = ThreadHashMemo.hashValue(of: UploadLocation.avatar)   // UInt(bitPattern: UploadLocation.avatar.hashValue)
 /// ```
 @usableFromInline
 package enum ThreadHashMemo {
-    /// The largest value, in bytes, the memo keeps.
+    /// The largest plain value, in bytes, the memo keeps.
     @inlinable
     package static var maximumSize: Int { 2 * MemoryLayout<UInt>.size }
 
@@ -25,36 +25,70 @@ package enum ThreadHashMemo {
     @inlinable
     package static var entryCount: Int { 4 }
 
-    /// The first of the entries' words in the thread's words; each entry is `[identity, bytes₀, bytes₁, hash]`.
+    /// The first of the entries' words in the thread's words.
     @usableFromInline static var firstWord: Int { 16 }
 
-    /// `compute(value)`, or the result the calling thread remembers for the same `identity` and the same bytes.
+    /// The thread word that says which entry is replaced next.
+    @usableFromInline static var cursorWord: Int { 13 }
+
+    /// The bits of `value.hashValue`, remembered per thread for plain values and short strings.
     ///
-    /// - Parameters:
-    ///   - value: The value to hash.
-    ///   - identity: What `compute` means for this `Value`, never `0` — the type's identity, or a registration's
-    ///     when the hash depends on it: results are remembered per identity.
-    ///   - compute: The hash itself; a function of `value` alone.
-    /// - Returns: What `compute(value)` returns.
+    /// - Parameter value: The value to hash.
+    /// - Returns: `UInt(bitPattern: value.hashValue)`.
     @inlinable @inline(__always)
-    package static func hash<Value>(of value: Value, identity: UInt, compute: (Value) -> UInt) -> UInt {
-        guard MemoryLayout<Value>.size <= maximumSize else { return compute(value) }
-        // Bytes past the value's size stay zero; the size is a constant once this is specialised.
-        var bytes: (UInt, UInt) = (0, 0)
+    package static func hashValue<Value: Hashable>(of value: Value) -> UInt {
+        let type = TableHash.bits(of: ObjectIdentifier(Value.self))
+        if let string = TypeShape.value(value, as: String.self) {
+            // Equal inline words are equal bytes and counts: the same string.
+            guard let (low, high, count) = StringShape.inlineBytes(of: string) else { return hash(value) }
+            let words = (UInt(truncatingIfNeeded: low), UInt(truncatingIfNeeded: high) | UInt(count) << 56)
+            let words0 = ThreadState.currentWords
+            for index in 0..<entryCount {
+                let entry = words0 + firstWord + 4 * index
+                if entry[0] == type, entry[1] == words.0, entry[2] == words.1 { return entry[3] }
+            }
+            let bits = hash(value)
+            let entry = nextEntry(in: words0)
+            (entry[0], entry[1], entry[2], entry[3]) = (type, words.0, words.1, bits)
+            return bits
+        }
+        // `_isPOD` (the standard library's, folded to a constant once specialised): a value with no references, which
+        // can be copied into the entry's words and read back as itself.
+        guard _isPOD(Value.self), MemoryLayout<Value>.size <= maximumSize else { return hash(value) }
+        let words = ThreadState.currentWords
+        for index in 0..<entryCount {
+            let entry = words + firstWord + 4 * index
+            if entry[0] == type, isRemembered(value, in: entry) { return entry[3] }
+        }
+        let bits = hash(value)
+        let entry = nextEntry(in: words)
+        entry[0] = type
         if MemoryLayout<Value>.size > 0 {
             withUnsafeBytes(of: value) { source in
-                withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: source) }
+                UnsafeMutableRawPointer(entry + 1).copyMemory(from: source.baseAddress!, byteCount: source.count)
             }
         }
-        let index = Int(truncatingIfNeeded: ((identity ^ bytes.0 ^ bytes.1) &* 0x9E37_79B9_7F4A_7C15) >> 62)
-        let entry = ThreadState.currentWords + firstWord + 4 * index
-        if entry[0] == identity, entry[1] == bytes.0, entry[2] == bytes.1 { return entry[3] }
-        let hash = compute(value)
-        // Written after `compute` returns: if it hashed something else on this thread meanwhile, this entry wins.
-        entry[0] = identity
-        entry[1] = bytes.0
-        entry[2] = bytes.1
-        entry[3] = hash
-        return hash
+        entry[3] = bits
+        return bits
+    }
+
+    @inlinable @inline(__always)
+    static func hash<Value: Hashable>(_ value: Value) -> UInt {
+        TableHash.bits(of: value.hashValue)
+    }
+
+    /// Whether the plain value in `entry`'s words is `==` to `value` (every value of a type without bytes is).
+    @inlinable @inline(__always)
+    static func isRemembered<Value: Hashable>(_ value: Value, in entry: UnsafeMutablePointer<UInt>) -> Bool {
+        guard MemoryLayout<Value>.size > 0 else { return true }
+        return UnsafeRawPointer(entry + 1).loadUnaligned(as: Value.self) == value
+    }
+
+    /// The entry to replace next, in turn.
+    @inlinable @inline(__always)
+    static func nextEntry(in words: UnsafeMutablePointer<UInt>) -> UnsafeMutablePointer<UInt> {
+        let index = Int(truncatingIfNeeded: words[cursorWord]) & (entryCount - 1)
+        words[cursorWord] = UInt(truncatingIfNeeded: index + 1)
+        return words + firstWord + 4 * index
     }
 }

@@ -14,7 +14,8 @@ public import LoomRuntimeShims
 /// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous scope (``SynchronousScope``);
 /// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked);
 /// - `words[12]`: a spare construction flow for the thread's next outermost construction (retained), or `0`;
-/// - `words[16..<32]`: the thread's remembered hashes (``ThreadHashMemo``).
+/// - `words[13]`: which of the thread's remembered hashes is replaced next, and `words[16..<32]`: those hashes
+///   (``ThreadHashMemo``).
 ///
 /// Raw words avoid exclusivity checks and reference counting on every resolution, and they sit on their own 256-byte
 /// block (two 128-byte lines) so two threads never share a cache line on the read path.
@@ -28,6 +29,7 @@ final class ThreadState: @unchecked Sendable {
 
     private init() {
         let wordCount = Self.blockSize / MemoryLayout<UInt>.stride
+        precondition(ThreadHashMemo.cursorWord < ThreadHashMemo.firstWord)
         precondition(ThreadHashMemo.firstWord + 4 * ThreadHashMemo.entryCount <= wordCount)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.blockSize, alignment: Self.blockSize)
         words = raw.bindMemory(to: UInt.self, capacity: wordCount)
