@@ -251,6 +251,14 @@ extension EntryCache {
         if let value = TypeShape.value(argument, as: Int32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Bool.self) { return value ? 1 : 0 }
-        return remembered ? ThreadHashMemo.hashValue(of: argument) : TableHash.bits(of: argument.hashValue)
+        return remembered ? rememberedBits(of: argument) : TableHash.bits(of: argument.hashValue)
+    }
+
+    /// An argument's remembered `hashValue` bits, out of line: inlined, the memo's code made the folds of
+    /// ``lookupHash(_:)`` too large to inline into their callers, which then ran them unspecialised for every argument
+    /// (integers included).
+    @inlinable @inline(never)
+    static func rememberedBits<Argument: Hashable>(of argument: Argument) -> UInt {
+        ThreadHashMemo.hashValue(of: argument)
     }
 }
