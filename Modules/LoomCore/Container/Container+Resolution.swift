@@ -36,7 +36,7 @@ extension Container {
 
     /// Resolves `T` from this container or its parent chain, or returns `nil` when nothing is registered for it.
     ///
-    /// The same as ``inject(byType:_:fileID:line:)-(T?.Type,_,_,_)``: only a missing registration becomes `nil`;
+    /// The same as ``inject(byType:alternative:_:fileID:line:)->T?``: only a missing registration becomes `nil`;
     /// ambiguity, a type mismatch, a cycle or a factory error still throw.
     ///
     /// ```swift
