@@ -25,6 +25,10 @@ package enum ThreadHashMemo {
     @inlinable
     package static var entryCount: Int { 4 }
 
+    /// The words of one entry: `[type, word₀, word₁, hash]`.
+    @inlinable
+    package static var wordsPerEntry: Int { 4 }
+
     /// The first of the entries' words in the thread's words.
     @usableFromInline static var firstWord: Int { 16 }
 
@@ -37,37 +41,38 @@ package enum ThreadHashMemo {
     /// - Returns: `UInt(bitPattern: value.hashValue)`.
     @inlinable @inline(__always)
     package static func hashValue<Value: Hashable>(of value: Value) -> UInt {
-        let type = TableHash.bits(of: ObjectIdentifier(Value.self))
         if let string = TypeShape.value(value, as: String.self) {
             // Equal inline words are equal bytes and counts: the same string.
             guard let (low, high, count) = StringShape.inlineBytes(of: string) else { return hash(value) }
             let words = (UInt(truncatingIfNeeded: low), UInt(truncatingIfNeeded: high) | UInt(count) << 56)
-            let words0 = ThreadState.currentWords
-            for index in 0..<entryCount {
-                let entry = words0 + firstWord + 4 * index
-                if entry[0] == type, entry[1] == words.0, entry[2] == words.1 { return entry[3] }
-            }
-            let bits = hash(value)
-            let entry = nextEntry(in: words0)
-            (entry[0], entry[1], entry[2], entry[3]) = (type, words.0, words.1, bits)
-            return bits
+            return remembered(
+                value, matching: { $0[1] == words.0 && $0[2] == words.1 },
+                keeping: { ($0[1], $0[2]) = words })
         }
         // `_isPOD` (the standard library's, folded to a constant once specialised): a value with no references, which
         // can be copied into the entry's words and read back as itself.
         guard _isPOD(Value.self), MemoryLayout<Value>.size <= maximumSize else { return hash(value) }
+        return remembered(value, matching: { isRemembered(value, in: $0) }, keeping: { keep(value, in: $0) })
+    }
+
+    /// The hash of the entry for `Value` that `matches`, or `value`'s hash, computed and kept in the next entry (whose
+    /// value words `keep` fills).
+    @inlinable @inline(__always)
+    static func remembered<Value: Hashable>(
+        _ value: Value, matching matches: (UnsafeMutablePointer<UInt>) -> Bool,
+        keeping keep: (UnsafeMutablePointer<UInt>) -> Void
+    ) -> UInt {
+        let type = TableHash.bits(of: ObjectIdentifier(Value.self))
         let words = ThreadState.currentWords
         for index in 0..<entryCount {
-            let entry = words + firstWord + 4 * index
-            if entry[0] == type, isRemembered(value, in: entry) { return entry[3] }
+            let entry = words + firstWord + wordsPerEntry * index
+            if entry[0] == type, matches(entry) { return entry[3] }
         }
         let bits = hash(value)
+        // Taken after hashing: a `hash(into:)` that hashed something else on this thread has moved the cursor.
         let entry = nextEntry(in: words)
         entry[0] = type
-        if MemoryLayout<Value>.size > 0 {
-            withUnsafeBytes(of: value) { source in
-                UnsafeMutableRawPointer(entry + 1).copyMemory(from: source.baseAddress!, byteCount: source.count)
-            }
-        }
+        keep(entry)
         entry[3] = bits
         return bits
     }
@@ -75,6 +80,15 @@ package enum ThreadHashMemo {
     @inlinable @inline(__always)
     static func hash<Value: Hashable>(_ value: Value) -> UInt {
         TableHash.bits(of: value.hashValue)
+    }
+
+    /// Copies the plain `value` into `entry`'s value words.
+    @inlinable @inline(__always)
+    static func keep<Value>(_ value: Value, in entry: UnsafeMutablePointer<UInt>) {
+        guard MemoryLayout<Value>.size > 0 else { return }
+        withUnsafeBytes(of: value) { source in
+            UnsafeMutableRawPointer(entry + 1).copyMemory(from: source.baseAddress!, byteCount: source.count)
+        }
     }
 
     /// Whether the plain value in `entry`'s words is `==` to `value` (every value of a type without bytes is).
@@ -89,6 +103,6 @@ package enum ThreadHashMemo {
     static func nextEntry(in words: UnsafeMutablePointer<UInt>) -> UnsafeMutablePointer<UInt> {
         let index = Int(truncatingIfNeeded: words[cursorWord]) & (entryCount - 1)
         words[cursorWord] = UInt(truncatingIfNeeded: index + 1)
-        return words + firstWord + 4 * index
+        return words + firstWord + wordsPerEntry * index
     }
 }

@@ -30,7 +30,7 @@ final class ThreadState: @unchecked Sendable {
     private init() {
         let wordCount = Self.blockSize / MemoryLayout<UInt>.stride
         precondition(ThreadHashMemo.cursorWord < ThreadHashMemo.firstWord)
-        precondition(ThreadHashMemo.firstWord + 4 * ThreadHashMemo.entryCount <= wordCount)
+        precondition(ThreadHashMemo.firstWord + ThreadHashMemo.wordsPerEntry * ThreadHashMemo.entryCount <= wordCount)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.blockSize, alignment: Self.blockSize)
         words = raw.bindMemory(to: UInt.self, capacity: wordCount)
         words.initialize(repeating: 0, count: wordCount)

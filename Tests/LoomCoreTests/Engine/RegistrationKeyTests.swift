@@ -14,62 +14,50 @@ import Testing
             parameters: types.isEmpty ? .none : .types(types.map(ObjectIdentifier.init)))
     }
 
+    /// Whether `key` matches a request for `Located` with `alternative` and arguments of `types`.
+    private static func matches<each Parameter>(
+        _ key: RegistrationKey, alternative: RegistrationAlternative? = nil, _ types: repeat (each Parameter).Type
+    ) -> Bool {
+        key.matchesParameters(typeBits: typeBits, alternative: alternative, repeat each types)
+    }
+
     @Test func aKeyMatchesExactlyItsParameterTypesAtEveryArity() {
-        let bits = Self.typeBits
-        #expect(Self.key([Int.self]).matchesParameters(typeBits: bits, alternative: nil, Int.self))
+        #expect(Self.matches(Self.key([Int.self]), Int.self))
+        #expect(Self.matches(Self.key([Int.self, String.self]), Int.self, String.self))
+        #expect(Self.matches(Self.key([Int.self, String.self, Bool.self]), Int.self, String.self, Bool.self))
         #expect(
-            Self.key([Int.self, String.self]).matchesParameters(typeBits: bits, alternative: nil, Int.self, String.self)
-        )
+            Self.matches(
+                Self.key([Int.self, String.self, Bool.self, Double.self]), Int.self, String.self, Bool.self, Double.self
+            ))
         #expect(
-            Self.key([Int.self, String.self, Bool.self])
-                .matchesParameters(typeBits: bits, alternative: nil, Int.self, String.self, Bool.self))
-        #expect(
-            Self.key([Int.self, String.self, Bool.self, Double.self])
-                .matchesParameters(typeBits: bits, alternative: nil, Int.self, String.self, Bool.self, Double.self))
-        #expect(
-            Self.key([Int.self, String.self, Bool.self, Double.self, Int8.self]).matchesParameters(
-                typeBits: bits, alternative: nil, Int.self, String.self, Bool.self, Double.self, Int8.self))
+            Self.matches(
+                Self.key([Int.self, String.self, Bool.self, Double.self, Int8.self]), Int.self, String.self, Bool.self,
+                Double.self, Int8.self))
         // Another located type never matches.
-        #expect(!Self.key([Int.self]).matchesParameters(typeBits: bits &+ 16, alternative: nil, Int.self))
+        #expect(!Self.key([Int.self]).matchesParameters(typeBits: Self.typeBits &+ 16, alternative: nil, Int.self))
     }
 
     @Test func aDifferenceAtAnyPositionOrInTheCountIsNoMatch() {
-        let bits = Self.typeBits
         let five = Self.key([Int.self, String.self, Bool.self, Double.self, Int8.self])
-        #expect(
-            !five.matchesParameters(
-                typeBits: bits, alternative: nil, UInt.self, String.self, Bool.self, Double.self, Int8.self))
-        #expect(
-            !five.matchesParameters(
-                typeBits: bits, alternative: nil, Int.self, UInt.self, Bool.self, Double.self, Int8.self))
-        #expect(
-            !five.matchesParameters(
-                typeBits: bits, alternative: nil, Int.self, String.self, UInt.self, Double.self, Int8.self))
-        #expect(
-            !five.matchesParameters(
-                typeBits: bits, alternative: nil, Int.self, String.self, Bool.self, UInt.self, Int8.self))
-        #expect(
-            !five.matchesParameters(
-                typeBits: bits, alternative: nil, Int.self, String.self, Bool.self, Double.self, UInt.self))
+        #expect(!Self.matches(five, UInt.self, String.self, Bool.self, Double.self, Int8.self))
+        #expect(!Self.matches(five, Int.self, UInt.self, Bool.self, Double.self, Int8.self))
+        #expect(!Self.matches(five, Int.self, String.self, UInt.self, Double.self, Int8.self))
+        #expect(!Self.matches(five, Int.self, String.self, Bool.self, UInt.self, Int8.self))
+        #expect(!Self.matches(five, Int.self, String.self, Bool.self, Double.self, UInt.self))
         // Too few, too many.
+        #expect(!Self.matches(five, Int.self, String.self, Bool.self, Double.self))
+        #expect(!Self.matches(Self.key([Int.self, String.self]), Int.self))
+        #expect(!Self.matches(Self.key([Int.self, String.self]), Int.self, String.self, Bool.self))
         #expect(
-            !five.matchesParameters(typeBits: bits, alternative: nil, Int.self, String.self, Bool.self, Double.self))
-        #expect(!Self.key([Int.self, String.self]).matchesParameters(typeBits: bits, alternative: nil, Int.self))
-        #expect(
-            !Self.key([Int.self, String.self]).matchesParameters(
-                typeBits: bits, alternative: nil, Int.self, String.self, Bool.self))
-        #expect(
-            !Self.key([Int.self, String.self, Bool.self]).matchesParameters(
-                typeBits: bits, alternative: nil, Int.self, String.self, Bool.self, Double.self))
+            !Self.matches(Self.key([Int.self, String.self, Bool.self]), Int.self, String.self, Bool.self, Double.self))
         // A key without parameters never matches a request with arguments.
-        #expect(!Self.key([]).matchesParameters(typeBits: bits, alternative: nil, Int.self))
+        #expect(!Self.matches(Self.key([]), Int.self))
     }
 
     @Test func theAlternativeMustMatchBothWays() {
-        let bits = Self.typeBits
-        #expect(Self.key([Int.self], alternative: "x").matchesParameters(typeBits: bits, alternative: "x", Int.self))
-        #expect(!Self.key([Int.self], alternative: "x").matchesParameters(typeBits: bits, alternative: nil, Int.self))
-        #expect(!Self.key([Int.self]).matchesParameters(typeBits: bits, alternative: "x", Int.self))
-        #expect(!Self.key([Int.self], alternative: "x").matchesParameters(typeBits: bits, alternative: "y", Int.self))
+        #expect(Self.matches(Self.key([Int.self], alternative: "x"), alternative: "x", Int.self))
+        #expect(!Self.matches(Self.key([Int.self], alternative: "x"), Int.self))
+        #expect(!Self.matches(Self.key([Int.self]), alternative: "x", Int.self))
+        #expect(!Self.matches(Self.key([Int.self], alternative: "x"), alternative: "y", Int.self))
     }
 }
