@@ -59,6 +59,7 @@ extension Container {
     ///
     /// ```swift
     /// let analytics: Analytics? = try container.inject()
+    /// let archive: Repository? = try container.inject(byType: Repository?.self, alternative: "archive", region)
     /// ```
     /// - Parameters:
     ///   - type: `Wrapped?.self`; usually inferred.

@@ -54,6 +54,7 @@ extension DependencyGraph {
     ///
     /// ```swift
     /// let analytics: Analytics? = try DependencyGraph.inject()
+    /// let archive: Repository? = try DependencyGraph.inject(byType: Repository?.self, alternative: "archive", region)
     /// ```
     /// - Parameters:
     ///   - type: `Wrapped?.self`; usually inferred.

@@ -90,6 +90,7 @@ extension DependencyGraph {
     ///
     /// ```swift
     /// let pool: Pool = try await DependencyGraph.load(byType: Pool.self, Region.europe)
+    /// let backup: Pool = try await DependencyGraph.load(byType: Pool.self, alternative: "backup", Region.europe)
     /// ```
     /// - Parameters:
     ///   - type: The type to load.
