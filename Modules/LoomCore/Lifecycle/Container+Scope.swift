@@ -24,7 +24,7 @@ extension Container {
     @_disfavoredOverload
     public func withScope<R>(operation: (RequestScope) throws -> R) rethrows -> R {
         let (scope, fields) = openScope()
-        defer { Release.run(scope.end()) }
+        defer { scope.endAndRelease() }
         return try ResolutionContext.with(fields, operation: { try operation(scope) })
     }
 

@@ -18,17 +18,24 @@ package enum Release {
         if ordered.count > 1 { ordered.sort { $0.order > $1.order } }
         var index = ordered.startIndex
         while index < ordered.endIndex, case .synchronous(let hook) = ordered[index].releaser.hook {
-            do {
-                try hook(ordered[index].box)
-            } catch {
-                report(
-                    ReleaseError.Failure(registration: ordered[index].releaser.registration, reason: .threw(error)),
-                    to: ordered[index].releaser.logTarget)
-            }
+            run(hook, on: ordered[index].box, of: ordered[index].releaser)
             index += 1
         }
         guard index < ordered.endIndex else { return }
         start(Array(ordered[index...]))
+    }
+
+    /// Runs one synchronous hook of `releaser` on the instance in `box`; a failure is logged.
+    static func run(
+        _ hook: @Sendable (InstanceBox) throws -> Void, on box: InstanceBox, of releaser: Releaser
+    ) {
+        do {
+            try hook(box)
+        } catch {
+            report(
+                ReleaseError.Failure(registration: releaser.registration, reason: .threw(error)),
+                to: releaser.logTarget)
+        }
     }
 
     /// Runs `releases` in order, awaiting each `async` hook for at most `hookTimeout`; returns the failures.

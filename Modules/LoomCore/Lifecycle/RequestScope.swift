@@ -125,7 +125,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     }
 
     /// Whether this is the current task's innermost scope.
-    @usableFromInline var isCurrent: Bool { ResolutionContext.current?.requestScope === self }
+    @usableFromInline var isCurrent: Bool { ResolutionContext.withCurrent { $0?.requestScope === self } }
 
     /// ``resolve(_:alternative:fileID:line:)`` from outside the scope's closure: binds the scope first.
     @usableFromInline
@@ -202,6 +202,32 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Ends the scope and releases what it built, dependents first: what the synchronous `withScope` does when its
+    /// closure returns.
+    ///
+    /// A scope whose registrations take no arguments — the usual request — runs the hooks straight from its list,
+    /// ranked by release order, without building an array of releases; the first `async` hook and every one after it
+    /// go to ``Release/run(_:)``, as they would from ``end()``.
+    package func endAndRelease() {
+        guard caches.close() else { return }
+        var hasArgumentSlots = false
+        caches.forEachElement { cache in if cache.argumentSlots != nil { hasArgumentSlots = true } }
+        // An argument tuple's instance has its own release order, which a cache's single rank cannot express.
+        guard !hasArgumentSlots else { return Release.run(settledReleases()) }
+        var remaining: [PendingRelease] = []
+        caches.forEachElement(
+            descendingBy: { $0.publishedReleaseOrder },
+            visit: { cache in
+                guard let releaser = cache.releaser, let box = cache.box else { return }
+                if remaining.isEmpty, case .synchronous(let hook) = releaser.hook {
+                    Release.run(hook, on: box, of: releaser)
+                } else if let release = PendingRelease(box: box, releaser: releaser) {
+                    remaining.append(release)
+                }
+            })
+        Release.run(remaining)
+    }
+
     /// Ends the scope: later resolutions through it throw; returns the releases of every instance it built.
     ///
     /// The caches are not emptied: a reader still holding an instance keeps it, and the instances go with the scope
@@ -209,6 +235,11 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// therefore keeps its (released) instances until it is itself released.
     package func end() -> [PendingRelease] {
         guard caches.close() else { return [] }
+        return settledReleases()
+    }
+
+    /// The releases of every instance the (closed) scope built.
+    private func settledReleases() -> [PendingRelease] {
         var releases: [PendingRelease] = []
         releases.reserveCapacity(caches.count)
         caches.forEachElement { cache in cache.appendSettledReleases(to: &releases) }

@@ -145,6 +145,11 @@ open class OnceSlot: @unchecked Sendable {
         ReadSection.run { section in publishedBox(in: section)?.object }
     }
 
+    /// The published box's ``InstanceBox/releaseOrder``; `0` while the slot is empty.
+    package final var publishedReleaseOrder: UInt {
+        ReadSection.run { section in publishedBox(in: section)?.withObject { $0.releaseOrder } ?? 0 }
+    }
+
     /// The published value, or `nil` when the slot is empty (or its weakly held instance is gone).
     @inlinable @inline(__always)
     package final func publishedValue<Value>(_ type: Value.Type) -> Value? {

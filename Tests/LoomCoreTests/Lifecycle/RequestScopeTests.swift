@@ -71,6 +71,77 @@ import Testing
         #expect(log.all == ["level2", "level1", "level0", "level1", "level0"])
     }
 
+    /// The scope's list holds its caches in the order they were first used, which is not the release order when a
+    /// dependency was resolved before its dependent: the release still goes dependents first.
+    @Test func aDependencyUsedFirstInTheScopeIsStillReleasedAfterItsDependents() throws {
+        let log = Collected<String>()
+        let container = quietContainer()
+        registerChain(in: container, scope: .scoped, log: log)
+        try container.withScope { scope in
+            _ = try scope.resolve(Level0.self)
+            _ = try scope.resolve(Level3.self)
+            _ = try scope.resolve(Level1.self)
+        }
+        #expect(log.all == ["level3", "level2", "level1", "level0"])
+    }
+
+    /// An `async` hook in a synchronous scope runs after the synchronous hooks of its dependents and before its
+    /// dependencies' hooks, which wait for it in the same task.
+    @Test func anAsyncHookInASynchronousScopeKeepsTheOrder() async throws {
+        let log = Collected<String>()
+        let container = quietContainer()
+        container.register(scope: .scoped) {
+            Level0(Resource("database", log: Collected()))
+        } onRelease: { _ in
+            log.append("database")
+        }
+        container.register(scope: .scoped) {
+            Level1(try container.resolve())
+        } onRelease: { _ in
+            try await Task.sleep(nanoseconds: 5_000_000)
+            log.append("repository")
+        }
+        container.register(scope: .scoped) {
+            Level2(try container.resolve())
+        } onRelease: { _ in
+            log.append("service")
+        }
+        // A synchronous function: in `async` code, `withScope` is the `async` form, which awaits every hook.
+        func request() throws {
+            try container.withScope { scope in
+                _ = try scope.resolve(Level0.self)
+                _ = try scope.resolve(Level2.self)
+            }
+        }
+        try request()
+        #expect(log.all.first == "service")
+        await Release.awaitPendingReleases()
+        #expect(log.all == ["service", "repository", "database"])
+    }
+
+    /// `.scoped` registrations with arguments keep one instance per argument tuple in the scope; all of them are
+    /// released when it ends, dependents first.
+    @Test func scopedInstancesWithArgumentsAreReleasedInOrder() throws {
+        let log = Collected<String>()
+        let container = quietContainer {
+            Dependency { (name: String) in Resource(name, log: Collected()) }
+                .scope(.scoped)
+                .onRelease { resource in log.append(resource.name) }
+        }
+        container.register(scope: .scoped) {
+            Level0(try container.inject(byType: Resource.self, "pool"))
+        } onRelease: { _ in
+            log.append("level0")
+        }
+        try container.withScope { _ in
+            let first: Resource = try container.inject(byType: Resource.self, "cache")
+            let again: Resource = try container.inject(byType: Resource.self, "cache")
+            #expect(first === again)
+            _ = try container.resolve(Level0.self)
+        }
+        #expect(log.all == ["level0", "pool", "cache"])
+    }
+
     @Test func aCancelledRequestScopeStillReleasesItsInstances() async throws {
         let log = Collected<String>()
         let container = quietContainer()

@@ -29,6 +29,24 @@ import Testing
         #expect(box.value === first)
     }
 
+    /// An ordered slot's box takes the next release order when it is published.
+    ///
+    /// The order is later than the boxes published before it, and the slot reports it without handing the box out;
+    /// an empty or unordered slot reports `0`.
+    @Test func aPublishedOrderedBoxReportsItsReleaseOrder() throws {
+        let earlier = OnceSlot()
+        let later = OnceSlot()
+        let unordered = OnceSlot()
+        #expect(earlier.publishedReleaseOrder == 0)
+        _ = try resolve(earlier, ordered: true) { Marker(1) }
+        _ = try resolve(later, ordered: true) { Marker(2) }
+        _ = try resolve(unordered) { Marker(3) }
+        #expect(earlier.publishedReleaseOrder != 0)
+        #expect(later.publishedReleaseOrder > earlier.publishedReleaseOrder)
+        #expect(later.publishedReleaseOrder == later.box?.releaseOrder)
+        #expect(unordered.publishedReleaseOrder == 0)
+    }
+
     /// Clearing a published instance advances the settled epoch (memos of settled answers compare it) and empties
     /// the slot; clearing an empty slot changes neither.
     @Test func clearingAPublishedInstanceAdvancesTheSettledEpoch() throws {
@@ -528,10 +546,12 @@ private struct BuildFailure: Error, Equatable {}
 
 /// Resolves `slot` as a thread's resolution does: inside a scope of its frames, with ``CycleError`` for a cycle.
 private func resolve<Value>(
-    _ slot: OnceSlot, as type: Value.Type = Value.self, weakly: Bool = false, build: () throws -> Value
+    _ slot: OnceSlot, as type: Value.Type = Value.self, weakly: Bool = false, ordered: Bool = false,
+    build: () throws -> Value
 ) throws -> Value {
     let frames = ResolutionFrames.current
     let outermost = frames.beginScope()
     defer { frames.endScope(outermost) }
-    return try slot.value(type, holdsWeakly: weakly, frames: frames, build: build, onCycle: { CycleError() })
+    return try slot.value(
+        type, holdsWeakly: weakly, ordered: ordered, frames: frames, build: build, onCycle: { CycleError() })
 }

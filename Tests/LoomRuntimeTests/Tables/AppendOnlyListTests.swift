@@ -42,6 +42,35 @@ import Testing
         #expect(visited == Array(0..<count))
     }
 
+    /// Ranked traversal visits every element once, highest rank first, whatever the append order and across chained
+    /// chunks; each rank is read once.
+    @Test(arguments: [0, 1, 3, 4, 5, 13, 40])
+    func rankedTraversalVisitsHighestRankFirst(count: Int) {
+        let list = AppendOnlyList<Marker>()
+        // Ranks in a scrambled order: 7 is coprime with the counts above, so `id * 7 % 41` are distinct.
+        let markers = (0..<count).map { Marker($0 * 7 % 41) }
+        for (index, marker) in markers.enumerated() { _ = list.element(forKey: UInt(index) + 1) { marker } }
+        var rankReads = 0
+        var visited: [Int] = []
+        list.forEachElement(
+            descendingBy: { marker in
+                rankReads += 1
+                return UInt(marker.id)
+            },
+            visit: { visited.append($0.id) })
+        #expect(visited == markers.map(\.id).sorted(by: >))
+        #expect(rankReads == count)
+    }
+
+    @Test func rankedTraversalOfAClosedListStillVisitsItsElements() {
+        let list = AppendOnlyList<Marker>()
+        for id in [2, 9, 4] { _ = list.element(forKey: UInt(id)) { Marker(id) } }
+        #expect(list.close())
+        var visited: [Int] = []
+        list.forEachElement(descendingBy: { UInt($0.id) }, visit: { visited.append($0.id) })
+        #expect(visited == [9, 4, 2])
+    }
+
     @Test func aClosedListFindsAndTakesNothingButStillVisitsItsElements() {
         let list = AppendOnlyList<Marker>()
         let marker = Marker(1)
