@@ -8,17 +8,17 @@ public import LoomRuntime
 /// allocation.
 @usableFromInline
 package final class EntryCache: OnceSlot, @unchecked Sendable {
-    // Immutable apart from the slot words (atomic) and `argumentSlots` (see `ArgumentSlots`).
+    // Immutable apart from the slot words (atomic) and `argumentSlots` (a `GrowingTable`: atomic and its own lock).
     /// `.shared` registrations hold their instance weakly.
     @usableFromInline package let isWeak: Bool
     /// Slots per argument tuple; only for registrations with parameters.
-    @usableFromInline let argumentSlots: ArgumentSlots?
+    @usableFromInline let argumentSlots: GrowingTable<OnceSlot>?
     /// The registration's release hook, run for each instance this cache lets go.
     @usableFromInline package let releaser: Releaser?
 
     package init(isWeak: Bool, hasParameters: Bool, releaser: Releaser? = nil) {
         self.isWeak = isWeak
-        argumentSlots = hasParameters ? ArgumentSlots() : nil
+        argumentSlots = hasParameters ? GrowingTable() : nil
         self.releaser = releaser
     }
 
@@ -41,7 +41,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// tuple's slot exists (or for a registration without parameters).
     @inlinable @inline(__always)
     package func argumentTable(in section: ReadSection.Token) -> Unretained<ConcurrentTable<OnceSlot>>? {
-        argumentSlots?.table.load(in: section)
+        argumentSlots?.table(in: section)
     }
 
     /// The published box of the slot in `table` for `arguments` (whose ``argumentHash(_:)`` is `hash`), unretained,
@@ -65,7 +65,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
         -> OnceSlot
     {
         guard let argumentSlots else { return self }
-        return argumentSlots.slot(hash: hash) { node in
+        return argumentSlots.node(hash: hash) { node in
             unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
         } make: {
             ArgumentSlot(repeat each arguments)
@@ -83,7 +83,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     package func appendSettledReleases(to releases: inout [PendingRelease]) {
         guard let releaser else { return }
         if let box, let release = PendingRelease(box: box, releaser: releaser) { releases.append(release) }
-        if let table = argumentSlots?.table.loadRetained() {
+        if let table = argumentSlots?.currentTable {
             for slot in table.slotsInAddressOrder() {
                 if let box = slot.node.box, let release = PendingRelease(box: box, releaser: releaser) {
                     releases.append(release)
@@ -143,68 +143,6 @@ final class ArgumentSlot<each Parameter: Hashable & Sendable>: OnceSlot, @unchec
         }
         repeat compare(each arguments, each other)
         return isEqual
-    }
-}
-
-/// The argument-tuple slots of one cache: a lock-free table readers probe, replaced by a larger copy when it fills up
-/// (writers, serialised by `lock`).
-///
-/// The table is created with the first slot: a registration with parameters that is never resolved (most of a large
-/// app's) costs no table.
-@usableFromInline
-final class ArgumentSlots: Sendable {
-    @usableFromInline let table = AtomicReference<ConcurrentTable<OnceSlot>>(nil)
-    /// The writers' lock; holds the number of slots.
-    private let lock = LoomLock(0)
-
-    /// The slot matching `matches`, or a new one from `make` stored under `hash`.
-    func slot(hash: UInt, matching matches: (OnceSlot) -> Bool, make: () -> OnceSlot) -> OnceSlot {
-        if let existing = table.loadRetained()?.node(hash: hash, matching: matches) { return existing }
-        var retired: ConcurrentTable<OnceSlot>?
-        let slot = lock.withLock { count in
-            // The writer's own table: only this lock's holder replaces it.
-            guard let current = table.loadRetained() else {
-                let created = make()
-                let first = ConcurrentTable<OnceSlot>(minimumCapacity: 8)
-                _ = first.store(created, hash: hash, matching: { $0 === created })
-                _ = table.exchange(first)
-                count = 1
-                return created
-            }
-            if let existing = current.node(hash: hash, matching: matches) { return existing }
-            let created = make()
-            if current.hasRoom(forAdditional: 1) {
-                _ = current.store(created, hash: hash, matching: { $0 === created })
-            } else {
-                let grown = current.grown(toFit: count + 1)
-                _ = grown.store(created, hash: hash, matching: { $0 === created })
-                retired = table.exchange(grown)
-            }
-            count += 1
-            return created
-        }
-        if let retired { Reclamation.release(afterGracePeriod: [retired]) }
-        return slot
-    }
-
-    /// Removes every slot (or those `shouldRemove` picks) and returns them.
-    @discardableResult
-    func removeAll(where shouldRemove: ((OnceSlot) -> Bool)? = nil) -> [OnceSlot] {
-        var removed: [OnceSlot] = []
-        let retired: ConcurrentTable<OnceSlot>? = lock.withLock { count in
-            guard let current = table.loadRetained() else { return nil }
-            var kept: [(hash: UInt, node: OnceSlot)] = []
-            for slot in current.slotsInAddressOrder() {
-                if shouldRemove?(slot.node) ?? true { removed.append(slot.node) } else { kept.append(slot) }
-            }
-            guard !removed.isEmpty else { return nil }
-            let replacement = ConcurrentTable<OnceSlot>(minimumCapacity: max(8, kept.count * 2))
-            for slot in kept { _ = replacement.store(slot.node, hash: slot.hash, matching: { $0 === slot.node }) }
-            count = kept.count
-            return table.exchange(replacement)
-        }
-        if let retired { Reclamation.release(afterGracePeriod: [retired]) }
-        return removed
     }
 }
 

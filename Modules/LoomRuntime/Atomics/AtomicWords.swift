@@ -46,6 +46,21 @@ extension UnsafeMutablePointer<UInt> {
     func atomicDecrement(by delta: UInt = 1) -> UInt { loom_atomic_fetch_sub_acq_rel(self, delta) &- delta }
 }
 
+extension UnsafeMutablePointer<UInt> {
+    /// Runs `body` holding the spin lock in this word (`0`: free, `1`: held), which must be held only briefly — a scan
+    /// and a few stores, no user code — by owners that save a mutex's allocation and initialisation this way.
+    @inline(__always)
+    func withSpinLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        var spins = 0
+        while !atomicCompareExchange(expected: 0, desired: 1) {
+            spins += 1
+            if spins > 64 { yieldThread() }
+        }
+        defer { atomicStoreRelease(0) }
+        return try body()
+    }
+}
+
 /// A full (sequentially consistent) fence.
 @usableFromInline @inline(__always)
 func atomicFenceSequentiallyConsistent() { loom_atomic_thread_fence_seq_cst() }

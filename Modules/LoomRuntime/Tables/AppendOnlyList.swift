@@ -200,14 +200,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
 
     @usableFromInline
     func withLock<Result>(_ body: () -> Result) -> Result {
-        let lock = words + Self.lockWord
-        var spins = 0
-        while !lock.atomicCompareExchange(expected: 0, desired: 1) {
-            spins += 1
-            if spins > 64 { yieldThread() }
-        }
-        defer { lock.atomicStoreRelease(0) }
-        return body()
+        (words + Self.lockWord).withSpinLock(body)
     }
 
     @usableFromInline

@@ -353,3 +353,23 @@ class BaseMarker: @unchecked Sendable {
 
     init(_ id: Int) { self.id = id }
 }
+
+// MARK: - Winners
+
+/// The first object each key was seen with, for tables racing to store one object per key: later sightings must be
+/// the same object.
+final class WinnerTable: Sendable {
+    private let winners: LoomLock<[ObjectIdentifier?]>
+
+    init(keys: Int) { winners = LoomLock(Array(repeating: nil, count: keys)) }
+
+    /// Records `object` for `key`; `false` when the key was already seen with another object.
+    func record(_ object: AnyObject, for key: Int) -> Bool {
+        winners.withLock { winners in
+            let identity = ObjectIdentifier(object)
+            if let winner = winners[key] { return winner == identity }
+            winners[key] = identity
+            return true
+        }
+    }
+}

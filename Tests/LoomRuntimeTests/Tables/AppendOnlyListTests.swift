@@ -148,20 +148,3 @@ import Testing
         }
     }
 }
-
-/// The first element each key was seen with; later sightings must be the same object.
-private final class WinnerTable: Sendable {
-    private let winners: LoomLock<[ObjectIdentifier?]>
-
-    init(keys: Int) { winners = LoomLock(Array(repeating: nil, count: keys)) }
-
-    /// Records `element` for `key`; `false` when the key was already seen with another element.
-    func record(_ element: Marker, for key: Int) -> Bool {
-        winners.withLock { winners in
-            let identity = ObjectIdentifier(element)
-            if let winner = winners[key] { return winner == identity }
-            winners[key] = identity
-            return true
-        }
-    }
-}
