@@ -13,14 +13,14 @@ package struct InjectionRequest: Sendable {
 
     let locator: Locator
     let arguments: [any Sendable]
-    let argumentTypes: [ObjectIdentifier]
+    let argumentTypes: [Any.Type]
 
     package init<each Parameter: Hashable & Sendable>(_ locator: Locator, _ parameters: repeat each Parameter) {
         var arguments: [any Sendable] = []
-        var types: [ObjectIdentifier] = []
+        var types: [Any.Type] = []
         for parameter in repeat each parameters {
             arguments.append(parameter)
-            types.append(ObjectIdentifier(type(of: parameter)))
+            types.append(type(of: parameter))
         }
         self.locator = locator
         self.arguments = arguments

@@ -246,8 +246,8 @@ package func requestKey<each Parameter: Hashable & Sendable>(
     _ parameters: repeat each Parameter
 ) -> (key: RegistrationKey, arguments: [any Sendable]) {
     // Keyed by the static parameter types, as registrations are (and as the fast paths match them).
-    var types: [ObjectIdentifier] = []
-    for type in repeat (each Parameter).self { types.append(ObjectIdentifier(type)) }
+    var types: [Any.Type] = []
+    for type in repeat (each Parameter).self { types.append(type) }
     var arguments: [any Sendable] = []
     for parameter in repeat each parameters { arguments.append(parameter) }
     let key = RegistrationKey(

@@ -135,7 +135,7 @@ package struct RegistrationAttributes: Sendable {
         let parameters: RegistrationKey.Parameters =
             takesEnclosingObject
             ? .enclosingObject
-            : parameterTypes.isEmpty ? .none : .types(parameterTypes.map(ObjectIdentifier.init))
+            : parameterTypes.isEmpty ? .none : .types(parameterTypes)
         // Alternatives qualify type slots only; names and values are already unique.
         let typeAlternative = locator.locatedType == nil ? nil : alternative
         return RegistrationKey(locator: locator, alternative: typeAlternative, parameters: parameters)

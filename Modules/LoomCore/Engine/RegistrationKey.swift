@@ -17,8 +17,33 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         case none
         /// A Macaroni-style parametrized resolver taking the enclosing object (or an explicit `parameter:`) as `Any`.
         case enclosingObject
-        /// A factory taking exactly these parameter types, in order.
-        case types([ObjectIdentifier])
+        /// A factory taking exactly these parameter types, in order (compared by identity).
+        ///
+        /// Metatypes rather than their identities, so that a registration's key shares its attributes' list instead
+        /// of allocating a second one.
+        case types([Any.Type])
+
+        @usableFromInline
+        package static func == (left: Parameters, right: Parameters) -> Bool {
+            switch (left, right) {
+            case (.none, .none), (.enclosingObject, .enclosingObject): true
+            case (.types(let left), .types(let right)):
+                left.count == right.count
+                    && zip(left, right).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
+            default: false
+            }
+        }
+
+        @usableFromInline
+        package func hash(into hasher: inout Hasher) {
+            switch self {
+            case .none: hasher.combine(0)
+            case .enclosingObject: hasher.combine(1)
+            case .types(let types):
+                hasher.combine(2)
+                for type in types { hasher.combine(ObjectIdentifier(type)) }
+            }
+        }
     }
 
     @usableFromInline
@@ -30,9 +55,9 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         /// `parameters`' case as a tag (``Tag``), which matchers compare without copying the parameter list.
         @usableFromInline let parametersTag: UInt8
         /// The parameter types of a `.types` key (empty otherwise).
-        @usableFromInline let parameterIDs: [ObjectIdentifier]
+        @usableFromInline let parameterTypes: [Any.Type]
         /// The identity bits of the first three parameter types (`0` past the end), and their number: the matchers
-        /// compare these words rather than read `parameterIDs`, which would cost a retain of this object per probe.
+        /// compare these words rather than read `parameterTypes`, which would cost a retain of this object per probe.
         @usableFromInline let leadingParameterBits: (UInt, UInt, UInt)
         @usableFromInline let parameterCount: Int
 
@@ -59,14 +84,16 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
                 typeBits = 0
             }
             switch parameters {
-            case .none: (parametersTag, parameterIDs) = (Tag.none, [])
-            case .enclosingObject: (parametersTag, parameterIDs) = (Tag.enclosingObject, [])
-            case .types(let ids): (parametersTag, parameterIDs) = (Tag.types, ids)
+            case .none: (parametersTag, parameterTypes) = (Tag.none, [])
+            case .enclosingObject: (parametersTag, parameterTypes) = (Tag.enclosingObject, [])
+            case .types(let types): (parametersTag, parameterTypes) = (Tag.types, types)
             }
-            let ids = parameterIDs
-            func bits(at index: Int) -> UInt { index < ids.count ? TableHash.bits(of: ids[index]) : 0 }
+            let types = parameterTypes
+            func bits(at index: Int) -> UInt {
+                index < types.count ? TableHash.bits(of: ObjectIdentifier(types[index])) : 0
+            }
             leadingParameterBits = (bits(at: 0), bits(at: 1), bits(at: 2))
-            parameterCount = ids.count
+            parameterCount = types.count
         }
 
         /// Whether the key's parameter types are exactly `types`, in order.
@@ -83,7 +110,8 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
                 case 0: same = leadingParameterBits.0 == bits
                 case 1: same = leadingParameterBits.1 == bits
                 case 2: same = leadingParameterBits.2 == bits
-                default: same = index < parameterCount && parameterIDs[index] == ObjectIdentifier(type)
+                default:
+                    same = index < parameterCount && ObjectIdentifier(parameterTypes[index]) == ObjectIdentifier(type)
                 }
                 guard same else { return false }
                 index += 1
@@ -95,7 +123,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             switch parametersTag {
             case Tag.none: .none
             case Tag.enclosingObject: .enclosingObject
-            default: .types(parameterIDs)
+            default: .types(parameterTypes)
             }
         }
 
@@ -142,8 +170,8 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             switch parameters {
             case .none: break
             case .enclosingObject: hash = Self.enclosingObjectHash(hash)
-            case .types(let ids):
-                for id in ids { hash = Self.parameterHash(hash, TableHash.bits(of: id)) }
+            case .types(let types):
+                for type in types { hash = Self.parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
             }
             self.init(
                 fastID: 0, tableHash: hash,
@@ -258,7 +286,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         switch parameters {
         case .none: break
         case .enclosingObject: text += " with parameter (Any)"
-        case .types(let ids): text += " with \(ids.count) parameter\(ids.count == 1 ? "" : "s")"
+        case .types(let types): text += " with \(types.count) parameter\(types.count == 1 ? "" : "s")"
         }
         return text
     }

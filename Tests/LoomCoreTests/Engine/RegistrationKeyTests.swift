@@ -11,7 +11,7 @@ import Testing
     private static func key(_ types: [Any.Type], alternative: RegistrationAlternative? = nil) -> RegistrationKey {
         RegistrationKey(
             locator: .type(Located.self), alternative: alternative,
-            parameters: types.isEmpty ? .none : .types(types.map(ObjectIdentifier.init)))
+            parameters: types.isEmpty ? .none : .types(types))
     }
 
     /// Whether `key` matches a request for `Located` with `alternative` and arguments of `types`.
@@ -19,6 +19,20 @@ import Testing
         _ key: RegistrationKey, alternative: RegistrationAlternative? = nil, _ types: repeat (each Parameter).Type
     ) -> Bool {
         key.matchesParameters(typeBits: typeBits, alternative: alternative, repeat each types)
+    }
+
+    /// Parameter lists compare and hash by the identity of each type, in order; a key built twice from the same list
+    /// equals itself, and one built from another order or length does not.
+    @Test func parameterListsCompareByTheirTypesInOrder() {
+        #expect(Self.key([Int.self, String.self]) == Self.key([Int.self, String.self]))
+        #expect(Self.key([Int.self, String.self]).hashValue == Self.key([Int.self, String.self]).hashValue)
+        #expect(Self.key([Int.self, String.self]) != Self.key([String.self, Int.self]))
+        #expect(Self.key([Int.self]) != Self.key([Int.self, Int.self]))
+        let lists: Set<RegistrationKey.Parameters> = [
+            .none, .enclosingObject, .types([Int.self]), .types([Int.self]), .types([Int.self, Int.self]),
+        ]
+        #expect(lists.count == 4)
+        #expect(RegistrationKey.Parameters.types([]) != .none)
     }
 
     @Test func aKeyMatchesExactlyItsParameterTypesAtEveryArity() {
