@@ -393,7 +393,7 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     /// Inlinable: transient resolution runs specialised in the caller.
     @inlinable
     package func resolve(in environment: ResolutionEnvironment) throws -> Value {
-        guard let cache else { return try Construction.produce(self) { try factory() } }
+        guard let cache else { return try Construction.produce(self, factory) }
         if _slowPath(isScoped), let scoped = RequestScope.existingCache(for: self) {
             // An instance the request scope already built, read with the box type known in the caller.
             let section = ReadSection.enter()
@@ -411,13 +411,13 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     /// Inlinable, so that a request scope's construction is specialised for `Value` where the scope resolves it.
     @inlinable
     package func resolve(inScopeCache cache: EntryCache) throws -> Value {
-        try Construction.cachedValue(of: self, in: cache) { try Construction.produce(self) { try factory() } }
+        try Construction.cachedValue(of: self, in: cache) { try Construction.produce(self, factory) }
     }
 
     @usableFromInline
     package func resolveCached(_ cache: EntryCache, in environment: ResolutionEnvironment) throws -> Value {
         try Construction.cachedValue(of: self, in: environment.cache(for: self, cache)) {
-            try Construction.produce(self) { try factory() }
+            try Construction.produce(self, factory)
         }
     }
 
