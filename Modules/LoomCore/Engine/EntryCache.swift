@@ -3,9 +3,9 @@ public import LoomRuntime
 /// The instance cache of one cached registration: one slot, or one slot per distinct argument tuple.
 ///
 /// The cache is itself the slot of a registration without parameters, so a cached registration costs one allocation
-/// for its cache. A registration with parameters keeps its argument tuples' slots in a ``ConcurrentTable`` keyed by
-/// the arguments' hash: a resolution with arguments it has seen before finds its instance without a lock or an
-/// allocation.
+/// for its cache. A registration with parameters keeps its argument tuples' slots in a ``GrowingTable`` (a
+/// ``ConcurrentTable`` keyed by the arguments' hash, made with the first slot): a resolution with arguments it has seen
+/// before finds its instance without a lock or an allocation.
 @usableFromInline
 package final class EntryCache: OnceSlot, @unchecked Sendable {
     // Immutable apart from the slot words (atomic) and `argumentSlots` (a `GrowingTable`: atomic and its own lock).

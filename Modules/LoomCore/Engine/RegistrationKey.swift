@@ -23,6 +23,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         /// of allocating a second one.
         case types([Any.Type])
 
+        /// Whether both lists are the same case and, for `.types`, the same types in the same order.
         @usableFromInline
         package static func == (left: Parameters, right: Parameters) -> Bool {
             switch (left, right) {
@@ -34,6 +35,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// Hashes the case and each type's identity, consistently with `==`.
         @usableFromInline
         package func hash(into hasher: inout Hasher) {
             switch self {

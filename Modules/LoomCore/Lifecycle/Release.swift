@@ -18,16 +18,16 @@ package enum Release {
         if ordered.count > 1 { ordered.sort { $0.order > $1.order } }
         var index = ordered.startIndex
         while index < ordered.endIndex, case .synchronous(let hook) = ordered[index].releaser.hook {
-            run(hook, on: ordered[index].box, of: ordered[index].releaser)
+            runSynchronous(hook, on: ordered[index].box, reportingTo: ordered[index].releaser)
             index += 1
         }
         guard index < ordered.endIndex else { return }
         start(Array(ordered[index...]))
     }
 
-    /// Runs one synchronous hook of `releaser` on the instance in `box`; a failure is logged.
-    static func run(
-        _ hook: @Sendable (InstanceBox) throws -> Void, on box: InstanceBox, of releaser: Releaser
+    /// Runs `releaser`'s synchronous `hook` on the instance in `box`; a failure is logged to `releaser`'s container.
+    static func runSynchronous(
+        _ hook: @Sendable (InstanceBox) throws -> Void, on box: InstanceBox, reportingTo releaser: Releaser
     ) {
         do {
             try hook(box)

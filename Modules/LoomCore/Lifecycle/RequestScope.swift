@@ -207,7 +207,12 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     ///
     /// A scope whose registrations take no arguments — the usual request — runs the hooks straight from its list,
     /// ranked by release order, without building an array of releases; the first `async` hook and every one after it
-    /// go to ``Release/run(_:)``, as they would from ``end()``.
+    /// go to ``Release/run(_:)``, as they would from ``end()``. (A construction that publishes while the scope ends —
+    /// ranked before its box existed — is released last; collected as an array, it would not be released at all.)
+    ///
+    /// ```swift
+    /// defer { scope.endAndRelease() }   // what `withScope(operation:)` does when its closure returns
+    /// ```
     package func endAndRelease() {
         guard caches.close() else { return }
         var hasArgumentSlots = false
@@ -220,7 +225,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             visit: { cache in
                 guard let releaser = cache.releaser, let box = cache.box else { return }
                 if remaining.isEmpty, case .synchronous(let hook) = releaser.hook {
-                    Release.run(hook, on: box, of: releaser)
+                    Release.runSynchronous(hook, on: box, reportingTo: releaser)
                 } else if let release = PendingRelease(box: box, releaser: releaser) {
                     remaining.append(release)
                 }

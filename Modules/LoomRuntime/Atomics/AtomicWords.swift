@@ -6,7 +6,7 @@ public import LoomRuntimeShims
 /// Loom's floor (macOS 14 / iOS 17) predates `Synchronization.Atomic`, so the runtime keeps its atomic state in words
 /// it allocates and touches them only through these wrappers around the C shim's builtins. Nothing outside
 /// `LoomRuntime` sees a raw word: the types built on them (``AtomicCounter``, ``ProcessWord``, ``AtomicReference``,
-/// ``OnceSlot``, ``ConcurrentTable``) are the API.
+/// ``OnceSlot``, ``ConcurrentTable``, ``GrowingTable``, ``AppendOnlyList``) are the API.
 extension UnsafeMutablePointer<UInt> {
     /// Allocates `count` zeroed words.
     @usableFromInline @inline(__always)
@@ -47,8 +47,10 @@ extension UnsafeMutablePointer<UInt> {
 }
 
 extension UnsafeMutablePointer<UInt> {
-    /// Runs `body` holding the spin lock in this word (`0`: free, `1`: held), which must be held only briefly — a scan
-    /// and a few stores, no user code — by owners that save a mutex's allocation and initialisation this way.
+    /// Runs `body` holding the spin lock in this word (`0`: free, `1`: held).
+    ///
+    /// Held only briefly — a scan, a few stores, at most a table copy; never user code — by owners that save a
+    /// mutex's allocation and initialisation this way (``AppendOnlyList``, ``GrowingTable``).
     @inline(__always)
     func withSpinLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         var spins = 0

@@ -146,6 +146,12 @@ open class OnceSlot: @unchecked Sendable {
     }
 
     /// The published box's ``InstanceBox/releaseOrder``; `0` while the slot is empty.
+    ///
+    /// Read without handing the box out (no retain), for ranking slots before releasing them.
+    ///
+    /// ```swift
+    /// slots.sorted { $0.publishedReleaseOrder > $1.publishedReleaseOrder }   // dependents first
+    /// ```
     package final var publishedReleaseOrder: UInt {
         ReadSection.run { section in publishedBox(in: section)?.withObject { $0.releaseOrder } ?? 0 }
     }

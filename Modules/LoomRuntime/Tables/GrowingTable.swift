@@ -1,18 +1,25 @@
-/// A ``ConcurrentTable`` made on first use and replaced by a larger copy when it fills up: readers load the current
-/// table without a lock; writers add and remove nodes under the object's own spin lock — the argument-tuple slots of
-/// one cached registration with parameters.
+/// A reference to a ``ConcurrentTable`` made on first use and replaced by a larger copy when it fills up: readers load
+/// the current table without a lock; writers add and remove nodes under the object's own spin lock — the
+/// argument-tuple slots of one cache of a registration with parameters.
 ///
-/// One allocation until the first node: the current table's reference, the writers' lock and the node count are the
-/// object's own stored words. Every registration with parameters makes one at registration, and most are never
-/// resolved, so neither a table nor a mutex is made for them. A replaced table is released after a grace period
-/// (readers may still be probing it).
+/// One allocation until the first node: the current table's reference, the writers' lock and a change count are the
+/// object's own stored words. Every cached registration with parameters makes one for its cache (and so does each
+/// request scope's cache of a `.scoped` one), and most are never resolved, so neither a table nor a mutex is made for
+/// them. A replaced table is released after a grace period (readers may still be probing it).
 ///
-/// Words: `[current table (+1, 0 before the first node; atomic), writers' lock, node count (under the lock)]`.
+/// Nodes are matched outside the lock: the match compares user arguments (their `==`), and no user code runs under a
+/// Loom lock. A writer that finds no match takes the lock and adds its node only if the table is unchanged since its
+/// search (same table, same change count); otherwise it searches again.
+///
+/// Words: `[current table (+1, 0 before the first node; atomic), writers' lock, changes (atomic, written under the
+/// lock)]`.
 ///
 /// ```swift
 /// let slots = GrowingTable<Slot>()
-/// let slot = slots.node(hash: 42, matching: { $0.key == 42 }, make: { Slot(key: 42) })   // under the lock
-/// ReadSection.run { section in slots.table(in: section)?.withObject { $0.count } }        // 1, without it
+/// let slot = slots.node(hash: 42) { $0.key == 42 } make: { Slot(key: 42) }   // added under the lock
+/// ReadSection.run { section in                                               // found without it
+///     slots.table(in: section)?.withObject { $0.find(hash: 42, in: section) { $0.key == 42 } }
+/// }
 /// ```
 @usableFromInline
 package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
@@ -22,9 +29,13 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
 
     @usableFromInline static var tableWord: Int { 0 }
     static var lockWord: Int { 1 }
-    static var countWord: Int { 2 }
+    static var changesWord: Int { 2 }
 
     /// Creates an empty table (no ``ConcurrentTable`` yet).
+    ///
+    /// ```swift
+    /// let slots = GrowingTable<Slot>()   // slots.currentTable == nil
+    /// ```
     package init() {}
 
     deinit {
@@ -41,6 +52,10 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     // MARK: Reading
 
     /// The current table, unretained, for use inside `section`; `nil` before the first node.
+    ///
+    /// ```swift
+    /// ReadSection.run { section in slots.table(in: section)?.withObject { $0.capacity } }
+    /// ```
     @inlinable @inline(__always)
     package func table(in section: ReadSection.Token) -> Unretained<ConcurrentTable<Node>>? {
         guard let raw = UnsafeRawPointer(bitPattern: (words + Self.tableWord).atomicAcquire) else { return nil }
@@ -48,6 +63,10 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     }
 
     /// The current table, retained; `nil` before the first node.
+    ///
+    /// ```swift
+    /// slots.currentTable?.forEachNode { print($0) }
+    /// ```
     package var currentTable: ConcurrentTable<Node>? {
         ReadSection.run { section in table(in: section)?.object }
     }
@@ -56,40 +75,48 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
 
     /// The node stored under `hash` that `matches`, or a new one from `make`, stored under `hash`.
     ///
-    /// `make` runs under the lock, so it must only create the node (no user code, nothing that blocks).
+    /// `matches` runs without the lock (it may call user code); `make` runs under it, at most once, so it must only
+    /// create the node.
+    ///
+    /// ```swift
+    /// let slot = slots.node(hash: 42) { $0.key == 42 } make: { Slot(key: 42) }
+    /// ```
     package func node(hash: UInt, matching matches: (Node) -> Bool, make: () -> Node) -> Node {
-        if let existing = currentTable?.node(hash: hash, matching: matches) { return existing }
-        var retired: ConcurrentTable<Node>?
-        let node = (words + Self.lockWord).withSpinLock { () -> Node in
-            // Only this lock's holder replaces the table, so reading it here needs no read section.
-            guard let current = currentTable else {
+        while true {
+            // The change count first: a change after this load makes the check under the lock fail.
+            let changes = (words + Self.changesWord).atomicAcquire
+            let searched = currentTable
+            if let existing = searched?.node(hash: hash, matching: matches) { return existing }
+            var retired: ConcurrentTable<Node>?
+            let added: Node? = (words + Self.lockWord).withSpinLock {
+                // `searched` is retained, so a replaced table cannot come back at the same address.
+                guard (words + Self.changesWord).atomicRelaxed == changes, tableBits == bits(of: searched) else {
+                    return nil
+                }
                 let created = make()
-                let first = ConcurrentTable<Node>(minimumCapacity: 8)
-                _ = first.store(created, hash: hash, matching: { $0 === created })
-                retired = publish(first)
-                words[Self.countWord] = 1
+                if let searched, searched.hasRoom(forAdditional: 1) {
+                    _ = searched.store(created, hash: hash, matching: { $0 === created })
+                } else {
+                    let table = searched?.grown(toFit: 1) ?? ConcurrentTable<Node>(minimumCapacity: 8)
+                    _ = table.store(created, hash: hash, matching: { $0 === created })
+                    retired = publish(table)
+                }
+                (words + Self.changesWord).atomicStoreRelease(changes &+ 1)
                 return created
             }
-            if let existing = current.node(hash: hash, matching: matches) { return existing }
-            let created = make()
-            if current.hasRoom(forAdditional: 1) {
-                _ = current.store(created, hash: hash, matching: { $0 === created })
-            } else {
-                let grown = current.grown(toFit: Int(words[Self.countWord]) + 1)
-                _ = grown.store(created, hash: hash, matching: { $0 === created })
-                retired = publish(grown)
-            }
-            words[Self.countWord] += 1
-            return created
+            if let retired { Reclamation.release(afterGracePeriod: [retired]) }
+            if let added { return added }
         }
-        if let retired { Reclamation.release(afterGracePeriod: [retired]) }
-        return node
     }
 
     /// Removes every node (or those `shouldRemove` picks) and returns them; readers keep seeing the old table until
     /// its grace period has passed.
     ///
-    /// `shouldRemove` runs under the lock, so it must only inspect the node.
+    /// `shouldRemove` runs under the lock, so it must only inspect the node (no user code).
+    ///
+    /// ```swift
+    /// let dropped = slots.removeAll { $0.isEmpty }
+    /// ```
     @discardableResult
     package func removeAll(where shouldRemove: ((Node) -> Bool)? = nil) -> [Node] {
         var removed: [Node] = []
@@ -102,11 +129,18 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
             guard !removed.isEmpty else { return nil }
             let replacement = ConcurrentTable<Node>(minimumCapacity: max(8, kept.count * 2))
             for slot in kept { _ = replacement.store(slot.node, hash: slot.hash, matching: { $0 === slot.node }) }
-            words[Self.countWord] = UInt(kept.count)
+            (words + Self.changesWord).atomicStoreRelease((words + Self.changesWord).atomicRelaxed &+ 1)
             return publish(replacement)
         }
         if let retired { Reclamation.release(afterGracePeriod: [retired]) }
         return removed
+    }
+
+    /// The current table's word (under the lock, where only this object's writers change it).
+    private var tableBits: UInt { (words + Self.tableWord).atomicRelaxed }
+
+    private func bits(of table: ConcurrentTable<Node>?) -> UInt {
+        table.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
     }
 
     /// Publishes `table` (retained) as the current one and returns the previous one (under the lock).

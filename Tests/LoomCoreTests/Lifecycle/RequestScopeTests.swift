@@ -98,8 +98,10 @@ import Testing
         container.register(scope: .scoped) {
             Level1(try container.resolve())
         } onRelease: { _ in
-            try await Task.sleep(nanoseconds: 5_000_000)
-            log.append("repository")
+            log.append("repository start")
+            // A suspension: were the database's hook not waiting for this one, it would run here.
+            await Task.yield()
+            log.append("repository end")
         }
         container.register(scope: .scoped) {
             Level2(try container.resolve())
@@ -116,7 +118,36 @@ import Testing
         try request()
         #expect(log.all.first == "service")
         await Release.awaitPendingReleases()
+        #expect(log.all == ["service", "repository start", "repository end", "database"])
+    }
+
+    /// A synchronous hook that throws, in a synchronous scope, is logged as a release failure and the hooks after it
+    /// still run, in order.
+    @Test func aThrowingHookInASynchronousScopeIsLoggedAndTheOthersStillRun() throws {
+        let log = Collected<String>()
+        let logged = Collected<String>()
+        let container = Container(name: "lifecycle.throwing", logger: RecordingLogger(messages: logged))
+        container.register(scope: .scoped) {
+            Level0(Resource("database", log: Collected()))
+        } onRelease: { _ in
+            log.append("database")
+        }
+        container.register(scope: .scoped) {
+            Level1(try container.resolve())
+        } onRelease: { _ in
+            log.append("repository")
+            throw HookFailure(name: "repository")
+        }
+        container.register(scope: .scoped) {
+            Level2(try container.resolve())
+        } onRelease: { _ in
+            log.append("service")
+        }
+        try container.withScope { scope in _ = try scope.resolve(Level2.self) }
         #expect(log.all == ["service", "repository", "database"])
+        #expect(logged.all.count == 1)
+        #expect(logged.all.first?.contains("Release failed") == true)
+        #expect(logged.all.first?.contains("Level1") == true)
     }
 
     /// `.scoped` registrations with arguments keep one instance per argument tuple in the scope; all of them are
@@ -232,5 +263,19 @@ import Testing
             })
         // Verification builds `.scoped` registrations in a request scope of its own: nothing is reported missing.
         #expect(!report.defects.contains { if case .resolutionFailed = $0 { true } else { false } })
+    }
+}
+
+/// Keeps the messages of `.error` and above, for checking what a release reported.
+private struct RecordingLogger: LoomLogger {
+    let messages: Collected<String>
+
+    var minimumLevel: LoomLogLevel { .error }
+
+    func log(
+        _ message: @autoclosure () -> String, level: LoomLogLevel, file: StaticString, function: StaticString,
+        line: UInt
+    ) {
+        if level >= .error { messages.append(message()) }
     }
 }

@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: [0, 1, 3, 4, 5, 13, 40])
     func rankedTraversalVisitsHighestRankFirst(count: Int) {
         let list = AppendOnlyList<Marker>()
-        // Ranks in a scrambled order: 7 is coprime with the counts above, so `id * 7 % 41` are distinct.
+        // Ranks in a scrambled order: 41 is prime and no count exceeds it, so the `id * 7 % 41` are distinct.
         let markers = (0..<count).map { Marker($0 * 7 % 41) }
         for (index, marker) in markers.enumerated() { _ = list.element(forKey: UInt(index) + 1) { marker } }
         var rankReads = 0
@@ -60,6 +60,31 @@ import Testing
             visit: { visited.append($0.id) })
         #expect(visited == markers.map(\.id).sorted(by: >))
         #expect(rankReads == count)
+    }
+
+    /// Elements appended while a ranked traversal runs are either visited or not, never half: the traversal visits
+    /// each element it counted exactly once, with the rank read for it.
+    @Test func rankedTraversalBesideAppendsVisitsWhatItCountedOnce() {
+        let rounds = RuntimeTestScale.iterations(normally: 200, underThreadSanitizer: 40)
+        for _ in 0..<rounds {
+            let list = AppendOnlyList<Marker>()
+            for id in 0..<3 { _ = list.element(forKey: UInt(id) + 1) { Marker(id) } }
+            let barrier = SpinBarrier(parties: 2)
+            let appender = TestThread {
+                barrier.arriveAndWait()
+                for id in 3..<40 { _ = list.element(forKey: UInt(id) + 1) { Marker(id) } }
+            }
+            barrier.arriveAndWait()
+            var visited: [Int] = []
+            list.forEachElement(descendingBy: { UInt($0.id) }, visit: { visited.append($0.id) })
+            #expect(appender.join())
+            #expect(visited.count >= 3)
+            #expect(visited == visited.sorted(by: >))
+            #expect(Set(visited).count == visited.count)
+            #expect(Set(visited).isSuperset(of: [0, 1, 2]))
+            // Appends keep their order, so what was counted is a prefix of the ids.
+            #expect(Set(visited) == Set(0..<visited.count))
+        }
     }
 
     @Test func rankedTraversalOfAClosedListStillVisitsItsElements() {
