@@ -90,11 +90,7 @@ import Testing
     @Test func anAsyncHookInASynchronousScopeKeepsTheOrder() async throws {
         let log = Collected<String>()
         let container = quietContainer()
-        container.register(scope: .scoped) {
-            Level0(Resource("database", log: Collected()))
-        } onRelease: { _ in
-            log.append("database")
-        }
+        registerDatabaseAndService(in: container, log: log)
         container.register(scope: .scoped) {
             Level1(try container.resolve())
         } onRelease: { _ in
@@ -102,11 +98,6 @@ import Testing
             // A suspension: were the database's hook not waiting for this one, it would run here.
             await Task.yield()
             log.append("repository end")
-        }
-        container.register(scope: .scoped) {
-            Level2(try container.resolve())
-        } onRelease: { _ in
-            log.append("service")
         }
         // A synchronous function: in `async` code, `withScope` is the `async` form, which awaits every hook.
         func request() throws {
@@ -127,21 +118,12 @@ import Testing
         let log = Collected<String>()
         let logged = Collected<String>()
         let container = Container(name: "lifecycle.throwing", logger: RecordingLogger(messages: logged))
-        container.register(scope: .scoped) {
-            Level0(Resource("database", log: Collected()))
-        } onRelease: { _ in
-            log.append("database")
-        }
+        registerDatabaseAndService(in: container, log: log)
         container.register(scope: .scoped) {
             Level1(try container.resolve())
         } onRelease: { _ in
             log.append("repository")
             throw HookFailure(name: "repository")
-        }
-        container.register(scope: .scoped) {
-            Level2(try container.resolve())
-        } onRelease: { _ in
-            log.append("service")
         }
         try container.withScope { scope in _ = try scope.resolve(Level2.self) }
         #expect(log.all == ["service", "repository", "database"])
@@ -263,6 +245,21 @@ import Testing
             })
         // Verification builds `.scoped` registrations in a request scope of its own: nothing is reported missing.
         #expect(!report.defects.contains { if case .resolutionFailed = $0 { true } else { false } })
+    }
+}
+
+/// Registers the two ends of a `.scoped` chain — a database (`Level0`) and a service (`Level2`) built from the repository
+/// (`Level1`) the caller registers with the hook under test — whose hooks log "database" and "service".
+private func registerDatabaseAndService(in container: Container, log: Collected<String>) {
+    container.register(scope: .scoped) {
+        Level0(Resource("database", log: Collected()))
+    } onRelease: { _ in
+        log.append("database")
+    }
+    container.register(scope: .scoped) {
+        Level2(try container.resolve())
+    } onRelease: { _ in
+        log.append("service")
     }
 }
 
