@@ -46,6 +46,7 @@ package final class ResolutionContext: Sendable {
     ///
     /// Inside a synchronous scope opened by the current task on this thread, read from the thread's scope cache
     /// (``SynchronousScope``); otherwise from the task-local.
+    @usableFromInline
     package static var current: ResolutionContext? {
         if let cached = SynchronousScope.object(as: ResolutionContext.self) { return cached.object }
         return binding.get()
@@ -86,19 +87,37 @@ package final class ResolutionContext: Sendable {
         .activeOverlays, .activeKeyOverrides, .activeLookupPolicies, .activeChains,
     ]
 
-    package init(_ fields: Fields) {
-        overlay = fields.overlay
-        keyOverrides = fields.keyOverrides
-        lookupPolicy = fields.lookupPolicy
-        chain = fields.chain
-        flow = fields.flow
-        requestScope = fields.requestScope
+    package convenience init(_ fields: Fields) {
+        self.init(
+            overlay: fields.overlay, keyOverrides: fields.keyOverrides, lookupPolicy: fields.lookupPolicy,
+            chain: fields.chain, flow: fields.flow, requestScope: fields.requestScope)
+    }
+
+    /// The context of an asynchronous construction frame: everything `context` carries, with the construction's
+    /// `chain` and `flow` (made field by field rather than through a ``Fields`` copy: this runs once per async
+    /// construction).
+    package convenience init(continuing context: ResolutionContext?, chain: FrameChain, flow: ConstructionFlow) {
+        self.init(
+            overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
+            chain: chain, flow: flow, requestScope: context?.requestScope)
+    }
+
+    private init(
+        overlay: ResolutionOverlay?, keyOverrides: KeyOverrides?, lookupPolicy: (any Sendable)?, chain: FrameChain?,
+        flow: ConstructionFlow?, requestScope: RequestScope?
+    ) {
+        self.overlay = overlay
+        self.keyOverrides = keyOverrides
+        self.lookupPolicy = lookupPolicy
+        self.chain = chain
+        self.flow = flow
+        self.requestScope = requestScope
         // A bit set rather than an array: a context is made for every scope, and most count nothing.
         var counted: UInt8 = 0
-        if fields.overlay != nil { counted |= 1 }
-        if fields.keyOverrides != nil { counted |= 2 }
-        if fields.lookupPolicy != nil { counted |= 4 }
-        if fields.chain != nil || fields.flow != nil { counted |= 8 }
+        if overlay != nil { counted |= 1 }
+        if keyOverrides != nil { counted |= 2 }
+        if lookupPolicy != nil { counted |= 4 }
+        if chain != nil || flow != nil { counted |= 8 }
         self.counted = counted
         if counted != 0 { Self.forEachCounted(counted) { $0.increment() } }
     }
@@ -138,8 +157,14 @@ package final class ResolutionContext: Sendable {
     package static func with<R>(
         _ fields: Fields, isolation: isolated (any Actor)?, operation: () async throws -> R
     ) async rethrows -> R {
-        // No thread cache: the operation may suspend and resume on another thread.
-        try await binding.withValue(ResolutionContext(fields), operation: operation, isolation: isolation)
+        try await ResolutionContext(fields).bind(isolation: isolation, operation: operation)
+    }
+
+    /// Runs async `operation` with this context bound (the task-local only: the operation may suspend and resume on
+    /// another thread, so no thread cache). Always inlined: an async call level costs every construction a frame.
+    @inlinable @inline(__always)
+    package func bind<R>(isolation: isolated (any Actor)?, operation: () async throws -> R) async rethrows -> R {
+        try await Self.binding.withValue(self, operation: operation, isolation: isolation)
     }
 
     /// Runs `operation` with this context bound: the task-local, plus the thread's synchronous-scope cache.

@@ -1,4 +1,4 @@
-internal import LoomRuntime
+public import LoomRuntime
 
 /// A registration whose factory is `async`: `register(scope:) { () async throws -> T in … }`,
 /// `Dependency { () async throws in … }`.
@@ -24,16 +24,13 @@ package final class AsyncEntry<Value: Sendable>: RegistrationEntry, @unchecked S
     }
 
     /// Loads the value: its cached instance, or a new one from the factory.
-    @usableFromInline
+    ///
+    /// Inlinable, so that the construction runs specialised for `Value` where it is loaded.
+    @inlinable
     nonisolated(nonsending) package func load(in environment: ResolutionEnvironment) async throws -> Value {
-        let factory = factory
-        guard let cache else {
-            return try await Construction.produceAsync(self, flow: Construction.currentFlow) { try await factory() }
-        }
+        guard let cache else { return try await Construction.produceAsync(self, factory) }
         let slot = try environment.cache(for: self, cache)
-        return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak) { flow in
-            try await Construction.produceAsync(self, flow: flow) { try await factory() }
-        }
+        return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak, factory: factory)
     }
 
     override package func resolveErased(
@@ -75,15 +72,15 @@ package final class AsyncParameterizedEntry<Value: Sendable, each Parameter: Has
     }
 
     /// Loads the value for these arguments.
-    @usableFromInline
+    ///
+    /// Inlinable, so that the construction runs specialised for `Value` where it is loaded.
+    @inlinable
     nonisolated(nonsending) package func load(
         _ arguments: repeat each Parameter, in environment: ResolutionEnvironment
     ) async throws -> Value {
         let factory = factory
         guard let cache else {
-            return try await Construction.produceAsync(self, flow: Construction.currentFlow) {
-                try await factory(repeat each arguments)
-            }
+            return try await Construction.produceAsync(self) { try await factory(repeat each arguments) }
         }
         let entryCache = try environment.cache(for: self, cache)
         let hash = EntryCache.argumentHash(repeat each arguments)
@@ -91,8 +88,8 @@ package final class AsyncParameterizedEntry<Value: Sendable, each Parameter: Has
             return value
         }
         let slot = entryCache.slot(forArguments: repeat each arguments, hash: hash)
-        return try await Construction.loadCached(of: self, in: slot, isWeak: entryCache.isWeak) { flow in
-            try await Construction.produceAsync(self, flow: flow) { try await factory(repeat each arguments) }
+        return try await Construction.loadCached(of: self, in: slot, isWeak: entryCache.isWeak) {
+            try await factory(repeat each arguments)
         }
     }
 

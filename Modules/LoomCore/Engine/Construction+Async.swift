@@ -1,4 +1,4 @@
-package import LoomRuntime
+public import LoomRuntime
 
 extension Construction {
     /// Runs the `async` factory of `entry` as one frame of the current construction.
@@ -9,18 +9,22 @@ extension Construction {
     /// cache slots as the same flow. Checks the depth limit and cycles against the chain, wraps non-Loom errors in
     /// ``InjectionError/factoryFailed(_:underlying:)``, checks declared aliases and calls
     /// ``PostInstantiationAware/didInstantiate()``, like ``produce(_:_:)``.
+    ///
+    /// `context` is the caller's resolution context, read once per load. `factory` is handed to the task-local
+    /// binding as it is: a `@Sendable` closure needs no conversion there, where a caller-isolated one would need a
+    /// thunk — an async frame on every construction. Inlinable, like ``produce(_:_:)``: specialised for `Value` in
+    /// the caller, its `Value` locals live in its frame instead of one task allocation each.
+    @inlinable
     nonisolated(nonsending) package static func produceAsync<Value>(
-        _ entry: RegistrationEntry, flow: ConstructionFlow, _ factory: nonisolated(nonsending) () async throws -> Value
+        _ entry: RegistrationEntry,
+        context: ResolutionContext?,
+        flow: ConstructionFlow,
+        _ factory: @Sendable () async throws -> Value
     ) async throws -> Value {
-        let chain = ResolutionContext.current?.chain
-        try checkChain(chain, entering: entry)
+        let frame = try asyncFrame(of: entry, continuing: context, flow: flow)
         let value: Value
         do {
-            value = try await ResolutionContext.with(
-                { fields in
-                    fields.chain = FrameChain(parent: chain, object: entry)
-                    fields.flow = flow
-                }, isolation: #isolation, operation: factory)
+            value = try await frame.bind(isolation: #isolation, operation: factory)
         } catch {
             throw wrapFactoryError(error, of: entry)
         }
@@ -29,31 +33,64 @@ extension Construction {
         return value
     }
 
-    /// A new flow for one asynchronous load to claim slots as, continuing the construction in progress in the
-    /// resolution context (if any).
-    ///
-    /// Every load gets its own: the context is shared by every child task of a factory, and siblings loading the same
-    /// dependency must wait for each other rather than take each other's claim for their own (a cycle).
-    package static var currentFlow: ConstructionFlow {
-        ConstructionFlow(parent: ResolutionContext.current?.flow)
+    /// Builds one value of the uncached registration `entry` with `factory`, as a new flow continuing the
+    /// construction in progress (if any).
+    @inlinable
+    nonisolated(nonsending) package static func produceAsync<Value>(
+        _ entry: RegistrationEntry, _ factory: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let context = ResolutionContext.current
+        return try await produceAsync(entry, context: context, flow: flow(continuing: context), factory)
     }
 
-    /// Returns the instance cached in `slot` for `entry`, building it exactly once with `build` when it is missing;
+    /// Returns the instance cached in `slot` for `entry`, building it exactly once with `factory` when it is missing;
     /// concurrent loaders suspend until it is published.
+    ///
+    /// Every load gets its own flow, continuing the construction in progress (if any): the context is shared by
+    /// every child task of a factory, and siblings loading the same dependency must wait for each other rather than
+    /// take each other's claim for their own (a cycle).
+    @inlinable
     nonisolated(nonsending) package static func loadCached<Value: Sendable>(
         of entry: RegistrationEntry,
         in slot: OnceSlot,
         isWeak: Bool,
-        build: nonisolated(nonsending) (ConstructionFlow) async throws -> Value
+        factory: @Sendable () async throws -> Value
     ) async throws -> Value {
-        // A settled slot needs no flow.
+        // A settled slot needs no flow and no context.
         if let value = slot.publishedValue(Value.self) { return value }
-        let flow = currentFlow
-        let chain = ResolutionContext.current?.chain
+        let context = ResolutionContext.current
+        let flow = flow(continuing: context)
         return try await slot.load(
             Value.self, holdsWeakly: isWeak, ordered: entry.releaser != nil, flow: flow,
-            build: { try await build(flow) },
-            onCycle: { cycleError(closingWith: entry, chain: chain) })
+            build: { try await produceAsync(entry, context: context, flow: flow, factory) },
+            onCycle: { cycleError(closingWith: entry, in: context) })
+    }
+
+    /// A new flow for one asynchronous load to claim slots as, continuing the construction `context` carries.
+    @usableFromInline
+    package static func flow(continuing context: ResolutionContext?) -> ConstructionFlow {
+        ConstructionFlow(parent: context?.flow)
+    }
+
+    /// The context an asynchronous frame of `entry` runs its factory in: `context` with `entry` pushed on its chain
+    /// and `flow` as the construction's flow.
+    ///
+    /// - Throws: When entering `entry` exceeds the depth limit or closes a cycle.
+    @usableFromInline
+    package static func asyncFrame(
+        of entry: RegistrationEntry, continuing context: ResolutionContext?, flow: ConstructionFlow
+    ) throws -> ResolutionContext {
+        let chain = context?.chain
+        try checkChain(chain, entering: entry)
+        return ResolutionContext(continuing: context, chain: FrameChain(parent: chain, object: entry), flow: flow)
+    }
+
+    /// The cycle that closes when `entry` is needed again while the constructions `context` carries are in progress.
+    @usableFromInline
+    package static func cycleError(closingWith entry: RegistrationEntry, in context: ResolutionContext?)
+        -> InjectionError
+    {
+        cycleError(closingWith: entry, chain: context?.chain)
     }
 
     /// Throws when entering `entry` on top of `chain` exceeds the depth limit or (with detection on) closes a cycle.

@@ -61,6 +61,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     }
 
     /// The slot for `arguments`, created on first use.
+    @usableFromInline
     package func slot<each Parameter: Hashable & Sendable>(forArguments arguments: repeat each Parameter, hash: UInt)
         -> OnceSlot
     {

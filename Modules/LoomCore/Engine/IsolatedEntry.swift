@@ -121,16 +121,14 @@ package final class GlobalActorEntry<Value: Sendable>: RegistrationEntry, @unche
     }
 
     /// Loads the value: its cached instance, or a new one from the factory, run on its actor.
-    @usableFromInline
+    ///
+    /// Inlinable, so that the construction runs specialised for `Value` where it is loaded.
+    @inlinable
     nonisolated(nonsending) package func load(in environment: ResolutionEnvironment) async throws -> Value {
         let factory = factory
-        guard let cache else {
-            return try await Construction.produceAsync(self, flow: Construction.currentFlow) { try await factory() }
-        }
+        guard let cache else { return try await Construction.produceAsync(self) { try await factory() } }
         let slot = try environment.cache(for: self, cache)
-        return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak) { flow in
-            try await Construction.produceAsync(self, flow: flow) { try await factory() }
-        }
+        return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak) { try await factory() }
     }
 
     override package var registrationProblem: String? {

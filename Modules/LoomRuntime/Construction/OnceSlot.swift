@@ -211,16 +211,7 @@ open class OnceSlot: @unchecked Sendable {
                 abandonClaim()
                 throw error
             }
-            let order = ordered ? InstanceBox.nextReleaseOrder() : 0
-            if holdsWeakly {
-                guard let object = weaklyHoldableObject(value) else {
-                    abandonClaim()
-                    return value
-                }
-                publishClaimed(WeakBox(object, releaseOrder: order))
-            } else {
-                publishClaimed(StrongBox(value, releaseOrder: order))
-            }
+            publishClaimed(value, holdsWeakly: holdsWeakly, ordered: ordered)
             return value
         }
     }
@@ -240,6 +231,19 @@ open class OnceSlot: @unchecked Sendable {
             throw onCycle()
         }
         return false
+    }
+
+    /// Publishes the `value` this flow built as the slot's instance (boxed as the slot holds it) and gives up the
+    /// claim; a value that cannot be held weakly in a weak slot is not kept.
+    @inlinable
+    package final func publishClaimed<Value>(_ value: Value, holdsWeakly: Bool, ordered: Bool) {
+        let order = ordered ? InstanceBox.nextReleaseOrder() : 0
+        if holdsWeakly {
+            guard let object = weaklyHoldableObject(value) else { return abandonClaim() }
+            publishClaimed(WeakBox(object, releaseOrder: order))
+        } else {
+            publishClaimed(StrongBox(value, releaseOrder: order))
+        }
     }
 
     /// Publishes `box` as the slot's instance and gives up the claim this flow holds.
@@ -273,6 +277,10 @@ open class OnceSlot: @unchecked Sendable {
     ///   - onCycle: The error to throw for a cycle.
     /// - Returns: The published value, or the one `build` produced.
     /// - Throws: What `build` throws, `onCycle()`, or `CancellationError` when the caller is cancelled while waiting.
+    ///
+    /// Inlinable for the same reason as the synchronous twin; in an unspecialised async body every `Value` local is
+    /// also a task allocation. The claim, which may suspend, stays behind the asynchronous ``claim(as:onCycle:)``.
+    @inlinable
     nonisolated(nonsending) package final func load<Value: Sendable>(
         _ type: Value.Type,
         holdsWeakly: Bool,
@@ -281,41 +289,41 @@ open class OnceSlot: @unchecked Sendable {
         build: nonisolated(nonsending) () async throws -> Value,
         onCycle: () -> any Error
     ) async throws -> Value {
-        let flowBits = flow.bits
         while true {
             if let value = publishedValue(Value.self) { return value }
-            if (words + 1).atomicCompareExchange(expected: 0, desired: flowBits) {
-                if let value = publishedValue(Value.self) {
-                    releaseClaim()
-                    return value
-                }
-                let value: Value
-                do {
-                    value = try await build()
-                } catch {
-                    releaseClaim()
-                    throw error
-                }
-                let previous: InstanceBox?
-                let order = ordered ? InstanceBox.nextReleaseOrder() : 0
-                if holdsWeakly {
-                    guard let object = weaklyHoldableObject(value) else {
-                        releaseClaim()
-                        return value
-                    }
-                    previous = publish(WeakBox(object, releaseOrder: order))
-                } else {
-                    previous = publish(StrongBox(value, releaseOrder: order))
-                }
-                releaseClaim()
-                if let previous { retire(previous) }
+            guard try await claim(as: flow, onCycle: onCycle) else { continue }
+            if let value = publishedValue(Value.self) {
+                abandonClaim()
                 return value
             }
-            let builder = (words + 1).atomicAcquire
-            if builder == 0 { continue }
-            if flow.continues(builder) { throw onCycle() }
-            guard try await ConstructionGate.awaitWhileBuilding(self, by: builder, as: flow) else { throw onCycle() }
+            let value: Value
+            do {
+                value = try await build()
+            } catch {
+                abandonClaim()
+                throw error
+            }
+            publishClaimed(value, holdsWeakly: holdsWeakly, ordered: ordered)
+            return value
         }
+    }
+
+    /// Claims the slot for `flow`: `true` once it holds the claim (it then builds, and calls ``publishClaimed(_:)``
+    /// or ``abandonClaim()``); `false` when another flow's build ended meanwhile (look again). Suspends, without
+    /// blocking a thread, while another flow builds.
+    ///
+    /// - Throws: `onCycle()` when the slot is claimed by `flow` (or one it continues), or waiting would close a cycle
+    ///   of flows; `CancellationError` when the caller is cancelled while waiting.
+    @usableFromInline
+    nonisolated(nonsending) package final func claim(
+        as flow: ConstructionFlow, onCycle: () -> any Error
+    ) async throws -> Bool {
+        if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) { return true }
+        let builder = (words + 1).atomicAcquire
+        if builder == 0 { return false }
+        if flow.continues(builder) { throw onCycle() }
+        guard try await ConstructionGate.awaitWhileBuilding(self, by: builder, as: flow) else { throw onCycle() }
+        return false
     }
 
     /// Replaces the published value (a reload); the previous one is released after a grace period.

@@ -6,6 +6,7 @@
 /// siblings working for one construction wait for each other like strangers, while reaching a slot built by one's own
 /// flow or an ancestor (which is waiting for its children) is a cycle, never a wait. A blocked flow records the slot
 /// in `waitingFor`, so a waiter can see that the builder it would wait for is (transitively) waiting for it.
+@usableFromInline
 package final class ConstructionFlow: @unchecked Sendable {
     // `parent` is immutable; `waitingFor` is read and written only under ConstructionGate's mutex.
     /// The construction this flow continues, or `nil` for one that started on its own.
