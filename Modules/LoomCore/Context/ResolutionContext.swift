@@ -160,8 +160,10 @@ package final class ResolutionContext: Sendable {
         try await ResolutionContext(fields).bind(isolation: isolation, operation: operation)
     }
 
-    /// Runs async `operation` with this context bound (the task-local only: the operation may suspend and resume on
-    /// another thread, so no thread cache). Always inlined: an async call level costs every construction a frame.
+    /// Runs async `operation` with this context bound.
+    ///
+    /// The task-local only: the operation may suspend and resume on another thread, so no thread cache. Always
+    /// inlined: an async call level costs every construction a frame.
     @inlinable @inline(__always)
     package func bind<R>(isolation: isolated (any Actor)?, operation: () async throws -> R) async rethrows -> R {
         try await Self.binding.withValue(self, operation: operation, isolation: isolation)

@@ -308,9 +308,10 @@ open class OnceSlot: @unchecked Sendable {
         }
     }
 
-    /// Claims the slot for `flow`: `true` once it holds the claim (it then builds, and calls ``publishClaimed(_:)``
-    /// or ``abandonClaim()``); `false` when another flow's build ended meanwhile (look again). Suspends, without
-    /// blocking a thread, while another flow builds.
+    /// Claims the slot for `flow`, suspending (without blocking a thread) while another flow builds.
+    ///
+    /// Returns `true` once `flow` holds the claim (it then builds, and calls ``publishClaimed(_:)`` or
+    /// ``abandonClaim()``); `false` when another flow's build ended meanwhile (look again).
     ///
     /// - Throws: `onCycle()` when the slot is claimed by `flow` (or one it continues), or waiting would close a cycle
     ///   of flows; `CancellationError` when the caller is cancelled while waiting.
