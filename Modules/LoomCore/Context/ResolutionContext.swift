@@ -93,13 +93,14 @@ package final class ResolutionContext: Sendable {
             chain: fields.chain, flow: fields.flow, requestScope: fields.requestScope)
     }
 
-    /// The context of an asynchronous construction frame: everything `context` carries, with the construction's
-    /// `chain` and `flow` (made field by field rather than through a ``Fields`` copy: this runs once per async
-    /// construction).
-    package convenience init(continuing context: ResolutionContext?, chain: FrameChain, flow: ConstructionFlow) {
+    /// The context of an asynchronous construction frame: everything `context` carries, with the frame's `link` as
+    /// both its chain and its flow (made field by field rather than through a ``Fields`` copy: this runs once per
+    /// async construction).
+    @usableFromInline
+    package convenience init(continuing context: ResolutionContext?, link: FrameChain) {
         self.init(
             overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
-            chain: chain, flow: flow, requestScope: context?.requestScope)
+            chain: link, flow: link, requestScope: context?.requestScope)
     }
 
     private init(

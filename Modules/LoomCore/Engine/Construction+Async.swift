@@ -3,28 +3,27 @@ public import LoomRuntime
 extension Construction {
     /// Runs the `async` factory of `entry` as one frame of the current construction.
     ///
-    /// The construction's chain and flow travel in the resolution context: the factory runs with `entry` pushed on
-    /// the chain (one context push per asynchronous frame), so resolutions inside it — synchronous ones on whichever
-    /// thread it resumes on, asynchronous ones after any `await` — see the whole chain for cycle detection and claim
-    /// cache slots as the same flow. Checks the depth limit and cycles against the chain, wraps non-Loom errors in
-    /// ``InjectionError/factoryFailed(_:underlying:)``, checks declared aliases and calls
-    /// ``PostInstantiationAware/didInstantiate()``, like ``produce(_:_:)``.
+    /// The construction's chain and flow travel in the resolution context: the factory runs with `link` — `entry`
+    /// pushed on the chain, also the frame's flow — so resolutions inside it (synchronous ones on whichever thread it
+    /// resumes on, asynchronous ones after any `await`) see the whole chain for cycle detection and claim cache slots
+    /// as the same construction. Wraps non-Loom errors in ``InjectionError/factoryFailed(_:underlying:)``, checks
+    /// declared aliases and calls ``PostInstantiationAware/didInstantiate()``, like ``produce(_:_:)``.
     ///
     /// `context` is the caller's resolution context, read once per load. `factory` is handed to the task-local
     /// binding as it is: a `@Sendable` closure needs no conversion there, where a caller-isolated one would need a
     /// thunk — an async frame on every construction. Inlinable, like ``produce(_:_:)``: specialised for `Value` in
     /// the caller, its `Value` locals live in its frame instead of one task allocation each.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending) package static func produceAsync<Value>(
         _ entry: RegistrationEntry,
         context: ResolutionContext?,
-        flow: ConstructionFlow,
+        link: FrameChain,
         _ factory: @Sendable () async throws -> Value
     ) async throws -> Value {
-        let frame = try asyncFrame(of: entry, continuing: context, flow: flow)
         let value: Value
         do {
-            value = try await frame.bind(isolation: #isolation, operation: factory)
+            value = try await ResolutionContext(continuing: context, link: link).bind(
+                isolation: #isolation, operation: factory)
         } catch {
             throw wrapFactoryError(error, of: entry)
         }
@@ -33,23 +32,24 @@ extension Construction {
         return value
     }
 
-    /// Builds one value of the uncached registration `entry` with `factory`, as a new flow continuing the
-    /// construction in progress (if any).
+    /// Builds one value of the uncached registration `entry` with `factory`, continuing the construction in progress
+    /// (if any).
     @inlinable
     nonisolated(nonsending) package static func produceAsync<Value>(
         _ entry: RegistrationEntry, _ factory: @Sendable () async throws -> Value
     ) async throws -> Value {
         let context = ResolutionContext.current
-        return try await produceAsync(entry, context: context, flow: flow(continuing: context), factory)
+        let link = try frameLink(of: entry, continuing: context)
+        return try await produceAsync(entry, context: context, link: link, factory)
     }
 
     /// Returns the instance cached in `slot` for `entry`, building it exactly once with `factory` when it is missing;
     /// concurrent loaders suspend until it is published.
     ///
-    /// Every load gets its own flow, continuing the construction in progress (if any): the context is shared by
-    /// every child task of a factory, and siblings loading the same dependency must wait for each other rather than
-    /// take each other's claim for their own (a cycle).
-    @inlinable
+    /// Every load claims as its own flow (its frame's link), continuing the construction in progress (if any): the
+    /// context is shared by every child task of a factory, and siblings loading the same dependency must wait for
+    /// each other rather than take each other's claim for their own (a cycle).
+    @inlinable @inline(__always)
     nonisolated(nonsending) package static func loadCached<Value: Sendable>(
         of entry: RegistrationEntry,
         in slot: OnceSlot,
@@ -59,30 +59,24 @@ extension Construction {
         // A settled slot needs no flow and no context.
         if let value = slot.publishedValue(Value.self) { return value }
         let context = ResolutionContext.current
-        let flow = flow(continuing: context)
+        let link = try frameLink(of: entry, continuing: context)
         return try await slot.load(
-            Value.self, holdsWeakly: isWeak, ordered: entry.releaser != nil, flow: flow,
-            build: { try await produceAsync(entry, context: context, flow: flow, factory) },
+            Value.self, holdsWeakly: isWeak, ordered: entry.releaser != nil, flow: link,
+            build: { try await produceAsync(entry, context: context, link: link, factory) },
             onCycle: { cycleError(closingWith: entry, in: context) })
     }
 
-    /// A new flow for one asynchronous load to claim slots as, continuing the construction `context` carries.
-    @usableFromInline
-    package static func flow(continuing context: ResolutionContext?) -> ConstructionFlow {
-        ConstructionFlow(parent: context?.flow)
-    }
-
-    /// The context an asynchronous frame of `entry` runs its factory in: `context` with `entry` pushed on its chain
-    /// and `flow` as the construction's flow.
+    /// The link an asynchronous frame of `entry` pushes on the chain `context` carries, which is also the flow it
+    /// claims as (continuing the context's flow).
     ///
     /// - Throws: When entering `entry` exceeds the depth limit or closes a cycle.
     @usableFromInline
-    package static func asyncFrame(
-        of entry: RegistrationEntry, continuing context: ResolutionContext?, flow: ConstructionFlow
-    ) throws -> ResolutionContext {
+    package static func frameLink(of entry: RegistrationEntry, continuing context: ResolutionContext?) throws
+        -> FrameChain
+    {
         let chain = context?.chain
         try checkChain(chain, entering: entry)
-        return ResolutionContext(continuing: context, chain: FrameChain(parent: chain, object: entry), flow: flow)
+        return FrameChain(outer: chain, object: entry, continuing: context?.flow)
     }
 
     /// The cycle that closes when `entry` is needed again while the constructions `context` carries are in progress.

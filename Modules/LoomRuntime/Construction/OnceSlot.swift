@@ -280,7 +280,7 @@ open class OnceSlot: @unchecked Sendable {
     ///
     /// Inlinable for the same reason as the synchronous twin; in an unspecialised async body every `Value` local is
     /// also a task allocation. The claim, which may suspend, stays behind the asynchronous ``claim(as:onCycle:)``.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending) package final func load<Value: Sendable>(
         _ type: Value.Type,
         holdsWeakly: Bool,

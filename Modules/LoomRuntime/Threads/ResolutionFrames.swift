@@ -6,8 +6,10 @@
 /// siblings working for one construction wait for each other like strangers, while reaching a slot built by one's own
 /// flow or an ancestor (which is waiting for its children) is a cycle, never a wait. A blocked flow records the slot
 /// in `waitingFor`, so a waiter can see that the builder it would wait for is (transitively) waiting for it.
+///
+/// An asynchronous construction frame claims as its own ``FrameChain`` link (a subclass): one object per frame.
 @usableFromInline
-package final class ConstructionFlow: @unchecked Sendable {
+package class ConstructionFlow: @unchecked Sendable {
     // `parent` is immutable; `waitingFor` is read and written only under ConstructionGate's mutex.
     /// The construction this flow continues, or `nil` for one that started on its own.
     package let parent: ConstructionFlow?
@@ -37,23 +39,30 @@ package final class ConstructionFlow: @unchecked Sendable {
 /// The objects being built by the resolutions that led to the current one, as an immutable list that can travel in
 /// a task-local context across threads and suspension points.
 ///
+/// Each link is also a ``ConstructionFlow``: an asynchronous construction frame pushes one link and claims its slot
+/// as that link, continuing the flow it was given, so a frame costs one object rather than two. (Links captured from
+/// a synchronous resolution continue no flow and claim nothing: the synchronous path keeps its flow apart.)
+///
 /// ```swift
-/// let chain = FrameChain(parent: nil, object: outerEntry)
+/// let chain = FrameChain(outer: nil, object: outerEntry)
 /// chain.contains(outerEntry)   // true
 /// ```
-package final class FrameChain: Sendable {
+@usableFromInline
+package final class FrameChain: ConstructionFlow, @unchecked Sendable {
+    // Immutable here; the flow part's `waitingFor` is guarded as ConstructionFlow says.
     /// The innermost object.
     package let object: any AnyObject & Sendable
     /// The frames outside it.
-    package let parent: FrameChain?
+    package let outer: FrameChain?
     /// The number of objects in the chain.
     package let depth: Int
 
-    /// A chain with `object` on top of `parent`.
-    package init(parent: FrameChain?, object: any AnyObject & Sendable) {
-        self.parent = parent
+    /// A chain with `object` on top of `outer`; as a flow, it continues `flow`.
+    package init(outer: FrameChain?, object: any AnyObject & Sendable, continuing flow: ConstructionFlow? = nil) {
+        self.outer = outer
         self.object = object
-        depth = (parent?.depth ?? 0) + 1
+        depth = (outer?.depth ?? 0) + 1
+        super.init(parent: flow)
     }
 
     /// Whether `object` is in the chain.
@@ -61,7 +70,7 @@ package final class FrameChain: Sendable {
         var node: FrameChain? = self
         while let current = node {
             if current.object === object { return true }
-            node = current.parent
+            node = current.outer
         }
         return false
     }
@@ -73,7 +82,7 @@ package final class FrameChain: Sendable {
         var node: FrameChain? = self
         while let current = node {
             result.append(current.object)
-            node = current.parent
+            node = current.outer
         }
         return result.reversed()
     }
@@ -180,7 +189,7 @@ package struct ResolutionFrames {
         var chain = adoptedChain
         for object in frameObjects {
             // Only Sendable objects are pushed (`push(_:)`); `Sendable` has no run-time representation to check.
-            chain = FrameChain(parent: chain, object: unsafeBitCast(object, to: (any AnyObject & Sendable).self))
+            chain = FrameChain(outer: chain, object: unsafeBitCast(object, to: (any AnyObject & Sendable).self))
         }
         return (chain, flow)
     }

@@ -159,7 +159,7 @@ import Testing
         let frames = ResolutionFrames.current
         expectIdle(frames)
         let (a, b, c) = (Marker(1), Marker(2), Marker(3))
-        let chain = FrameChain(parent: FrameChain(parent: nil, object: a), object: b)
+        let chain = FrameChain(outer: FrameChain(outer: nil, object: a), object: b)
         let outer = frames.beginScope()
         frames.adopt(chain: chain, flow: nil)
         #expect(frames.hasAdoptedChain)
@@ -206,7 +206,7 @@ import Testing
         let frames = ResolutionFrames.current
         expectIdle(frames)
         let (a, b, c) = (Marker(1), Marker(2), Marker(3))
-        let adopted = FrameChain(parent: nil, object: a)
+        let adopted = FrameChain(outer: nil, object: a)
         let outer = frames.beginScope()
         frames.adopt(chain: adopted, flow: nil)
         frames.push(b)
@@ -233,7 +233,7 @@ import Testing
         let frames = ResolutionFrames.current
         expectIdle(frames)
         let mine = Marker(1)
-        let adopted = FrameChain(parent: nil, object: Marker(0))
+        let adopted = FrameChain(outer: nil, object: Marker(0))
         let outer = frames.beginScope()
         frames.adopt(chain: adopted, flow: nil)
         frames.push(mine)
@@ -266,14 +266,14 @@ import Testing
 
     @Test func aFrameChainCountsFindsAndListsItsObjectsOutermostFirst() {
         let (a, b, c, absent) = (Marker(1), Marker(2), Marker(3), Marker(4))
-        let root = FrameChain(parent: nil, object: a)
-        let chain = FrameChain(parent: FrameChain(parent: root, object: b), object: c)
+        let root = FrameChain(outer: nil, object: a)
+        let chain = FrameChain(outer: FrameChain(outer: root, object: b), object: c)
         #expect(root.depth == 1)
-        #expect(root.parent == nil)
+        #expect(root.outer == nil)
         #expect(chain.depth == 3)
         #expect(ObjectIdentifier(chain.object) == ObjectIdentifier(c))
-        #expect(chain.parent.map { ObjectIdentifier($0.object) } == ObjectIdentifier(b))
-        #expect(chain.parent?.parent === root)
+        #expect(chain.outer.map { ObjectIdentifier($0.object) } == ObjectIdentifier(b))
+        #expect(chain.outer?.outer === root)
         #expect(chain.contains(a) && chain.contains(b) && chain.contains(c))
         #expect(!chain.contains(absent))
         #expect(!root.contains(b))
