@@ -103,6 +103,14 @@ package final class ResolutionContext: Sendable {
             chain: link, flow: link, requestScope: context?.requestScope)
     }
 
+    /// The context of a request scope: everything `context` carries, with `requestScope` as the innermost scope
+    /// (made field by field, like ``init(continuing:link:)``: this runs once per request).
+    package convenience init(continuing context: ResolutionContext?, requestScope: RequestScope) {
+        self.init(
+            overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
+            chain: context?.chain, flow: context?.flow, requestScope: requestScope)
+    }
+
     private init(
         overlay: ResolutionOverlay?, keyOverrides: KeyOverrides?, lookupPolicy: (any Sendable)?, chain: FrameChain?,
         flow: ConstructionFlow?, requestScope: RequestScope?
@@ -171,7 +179,7 @@ package final class ResolutionContext: Sendable {
     }
 
     /// Runs `operation` with this context bound: the task-local, plus the thread's synchronous-scope cache.
-    private func bind<R>(_ operation: () throws -> R) rethrows -> R {
+    package func bind<R>(_ operation: () throws -> R) rethrows -> R {
         try Self.binding.withValue(self) { try SynchronousScope.run(self, operation) }
     }
 

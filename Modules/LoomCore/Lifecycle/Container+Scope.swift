@@ -23,9 +23,9 @@ extension Container {
     /// Disfavoured so that `async` code always gets the `async` form (written with `await`), which awaits the hooks.
     @_disfavoredOverload
     public func withScope<R>(operation: (RequestScope) throws -> R) rethrows -> R {
-        let (scope, fields) = openScope()
+        let (scope, context) = openScope()
         defer { scope.endAndRelease() }
-        return try ResolutionContext.with(fields, operation: { try operation(scope) })
+        return try context.bind { try operation(scope) }
     }
 
     /// Runs async `operation` in a new request scope, on the caller's executor; when it returns, throws or its task
@@ -50,11 +50,11 @@ extension Container {
         hookTimeout: Duration = .seconds(30),
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
-        let (scope, fields) = openScope()
+        let (scope, context) = openScope()
         let result: Result<R, any Error>
         do {
             result = .success(
-                try await ResolutionContext.with(fields, isolation: isolation) { try await operation(scope) })
+                try await context.bind(isolation: isolation) { try await operation(scope) })
         } catch {
             result = .failure(error)
         }
@@ -71,13 +71,11 @@ extension Container {
         }
     }
 
-    /// A new request scope inside the current one, and the context fields that bind it (one read of the current
-    /// context serves both).
-    private func openScope() -> (RequestScope, ResolutionContext.Fields) {
+    /// A new request scope inside the current one, and the context that binds it (one read of the current context
+    /// serves both).
+    private func openScope() -> (RequestScope, ResolutionContext) {
         let current = ResolutionContext.current
         let scope = RequestScope(container: self, parent: current?.requestScope)
-        var fields = current?.fields ?? ResolutionContext.Fields()
-        fields.requestScope = scope
-        return (scope, fields)
+        return (scope, ResolutionContext(continuing: current, requestScope: scope))
     }
 }
