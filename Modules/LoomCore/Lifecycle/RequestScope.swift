@@ -219,14 +219,16 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         caches.forEachElement { cache in if cache.argumentSlots != nil { hasArgumentSlots = true } }
         // An argument tuple's instance has its own release order, which a cache's single rank cannot express.
         guard !hasArgumentSlots else { return Release.run(settledReleases()) }
+        // A scope's caches keep their boxes until the scope goes (nothing empties or republishes them), and the scope
+        // is alive here: their boxes are read without a read section or a retain.
         var remaining: [PendingRelease] = []
         caches.forEachElement(
-            descendingBy: { $0.publishedReleaseOrder },
+            descendingBy: { cache in cache.keptBox?.withObject { $0.releaseOrder } ?? 0 },
             visit: { cache in
-                guard let releaser = cache.releaser, let box = cache.box else { return }
+                guard let releaser = cache.releaser, let box = cache.keptBox else { return }
                 if remaining.isEmpty, case .synchronous(let hook) = releaser.hook {
-                    Release.runSynchronous(hook, on: box, reportingTo: releaser)
-                } else if let release = PendingRelease(box: box, releaser: releaser) {
+                    box.withObject { Release.runSynchronous(hook, on: $0, reportingTo: releaser) }
+                } else if let release = PendingRelease(box: box.object, releaser: releaser) {
                     remaining.append(release)
                 }
             })

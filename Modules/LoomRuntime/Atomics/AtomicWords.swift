@@ -51,7 +51,7 @@ extension UnsafeMutablePointer<UInt> {
     ///
     /// Held only briefly — a scan, a few stores, at most a table copy; never user code — by owners that save a
     /// mutex's allocation and initialisation this way (``AppendOnlyList``, ``GrowingTable``).
-    @inline(__always)
+    @inlinable @inline(__always)
     func withSpinLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         var spins = 0
         while !atomicCompareExchange(expected: 0, desired: 1) {

@@ -145,15 +145,17 @@ open class OnceSlot: @unchecked Sendable {
         ReadSection.run { section in publishedBox(in: section)?.object }
     }
 
-    /// The published box's ``InstanceBox/releaseOrder``; `0` while the slot is empty.
+    /// The published box of a slot that is never emptied or published again once it holds one — a request scope's
+    /// caches, which keep their instances until the scope object goes — read without a read section or a retain.
     ///
-    /// Read without handing the box out (no retain), for ranking slots before releasing them.
+    /// Valid as long as the slot; do not use it on a slot that can be cleared, replaced or pruned.
     ///
     /// ```swift
-    /// slots.sorted { $0.publishedReleaseOrder > $1.publishedReleaseOrder }   // dependents first
+    /// scopeCache.keptBox?.withObject { $0.releaseOrder }
     /// ```
-    package final var publishedReleaseOrder: UInt {
-        ReadSection.run { section in publishedBox(in: section)?.withObject { $0.releaseOrder } ?? 0 }
+    package final var keptBox: Unretained<InstanceBox>? {
+        guard let raw = UnsafeRawPointer(bitPattern: words.atomicAcquire) else { return nil }
+        return Unretained(reference: .fromOpaque(raw))
     }
 
     /// The published value, or `nil` when the slot is empty (or its weakly held instance is gone).

@@ -67,6 +67,7 @@ final class PlatformCondition: @unchecked Sendable {
 }
 
 /// Lets another thread run (used while spinning for a grace period).
+@usableFromInline
 func yieldThread() {
     sched_yield()
 }

@@ -31,20 +31,22 @@ import Testing
 
     /// An ordered slot's box takes the next release order when it is published.
     ///
-    /// The order is later than the boxes published before it, and the slot reports it without handing the box out;
-    /// an empty or unordered slot reports `0`.
-    @Test func aPublishedOrderedBoxReportsItsReleaseOrder() throws {
+    /// The order is later than the boxes published before it; an unordered slot's box has `0`. `keptBox` reads the
+    /// published box without a read section: `nil` while the slot is empty, then the box `box` hands out.
+    @Test func aPublishedOrderedBoxHasTheNextReleaseOrder() throws {
         let earlier = OnceSlot()
         let later = OnceSlot()
         let unordered = OnceSlot()
-        #expect(earlier.publishedReleaseOrder == 0)
+        #expect(earlier.keptBox == nil)
         _ = try resolve(earlier, ordered: true) { Marker(1) }
         _ = try resolve(later, ordered: true) { Marker(2) }
         _ = try resolve(unordered) { Marker(3) }
-        #expect(earlier.publishedReleaseOrder != 0)
-        #expect(later.publishedReleaseOrder > earlier.publishedReleaseOrder)
-        #expect(later.publishedReleaseOrder == later.box?.releaseOrder)
-        #expect(unordered.publishedReleaseOrder == 0)
+        let earlierOrder = try #require(earlier.keptBox).withObject(\.releaseOrder)
+        let laterOrder = try #require(later.keptBox).withObject(\.releaseOrder)
+        #expect(earlierOrder != 0)
+        #expect(laterOrder > earlierOrder)
+        #expect(try #require(later.keptBox).object === later.box)
+        #expect(try #require(unordered.keptBox).withObject(\.releaseOrder) == 0)
     }
 
     /// Clearing a published instance advances the settled epoch (memos of settled answers compare it) and empties
