@@ -106,9 +106,15 @@ package final class ResolutionContext: Sendable {
     /// The context of a request scope: everything `context` carries, with `requestScope` as the innermost scope
     /// (made field by field, like ``init(continuing:link:)``: this runs once per request).
     package convenience init(continuing context: ResolutionContext?, requestScope: RequestScope) {
+        guard let context else {
+            // The usual request: nothing else bound, nothing to copy.
+            self.init(
+                overlay: nil, keyOverrides: nil, lookupPolicy: nil, chain: nil, flow: nil, requestScope: requestScope)
+            return
+        }
         self.init(
-            overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
-            chain: context?.chain, flow: context?.flow, requestScope: requestScope)
+            overlay: context.overlay, keyOverrides: context.keyOverrides, lookupPolicy: context.lookupPolicy,
+            chain: context.chain, flow: context.flow, requestScope: requestScope)
     }
 
     private init(

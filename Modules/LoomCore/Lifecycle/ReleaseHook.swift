@@ -46,6 +46,18 @@ package final class Releaser: Sendable {
         self.registration = registration
         self.logTarget = logTarget
     }
+
+    /// Runs a synchronous hook on `box` in place (a failure is logged); `false`, running nothing, when the hook is
+    /// `async`.
+    ///
+    /// ```swift
+    /// if !releaser.releaseSynchronously(box) { pending.append(PendingRelease(box: box, releaser: releaser)!) }
+    /// ```
+    package func releaseSynchronously(_ box: InstanceBox) -> Bool {
+        guard case .synchronous(let run) = hook else { return false }
+        Release.runSynchronous(run, on: box, reportingTo: self)
+        return true
+    }
 }
 
 /// One instance that left its cache and whose hook has not run yet.

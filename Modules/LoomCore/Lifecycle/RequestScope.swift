@@ -226,11 +226,8 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             descendingBy: { cache in cache.keptBox?.withObject { $0.releaseOrder } ?? 0 },
             visit: { cache in
                 guard let releaser = cache.releaser, let box = cache.keptBox else { return }
-                if remaining.isEmpty, case .synchronous(let hook) = releaser.hook {
-                    box.withObject { Release.runSynchronous(hook, on: $0, reportingTo: releaser) }
-                } else if let release = PendingRelease(box: box.object, releaser: releaser) {
-                    remaining.append(release)
-                }
+                if remaining.isEmpty, box.withObject({ releaser.releaseSynchronously($0) }) { return }
+                if let release = PendingRelease(box: box.object, releaser: releaser) { remaining.append(release) }
             })
         Release.run(remaining)
     }
