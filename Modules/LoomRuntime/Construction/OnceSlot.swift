@@ -225,8 +225,9 @@ open class OnceSlot: @unchecked Sendable {
     ///   cycle of flows.
     @usableFromInline
     package final func claim(as frames: ResolutionFrames, onCycle: () -> any Error) throws -> Bool {
+        // The uncontended claim needs only the flow's identity: the object is held (retained) only to wait.
+        if (words + 1).atomicCompareExchange(expected: 0, desired: frames.flowBits) { return true }
         let flow = frames.flow
-        if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) { return true }
         let builder = (words + 1).atomicAcquire
         if builder == 0 { return false }
         if flow.continues(builder) || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {

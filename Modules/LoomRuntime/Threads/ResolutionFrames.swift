@@ -164,20 +164,23 @@ package struct ResolutionFrames {
         }
     }
 
-    /// The flow the current resolution claims slots as, created on first need.
-    package var flow: ConstructionFlow {
-        if let raw = UnsafeRawPointer(bitPattern: words[6]) {
-            return Unmanaged<ConstructionFlow>.fromOpaque(raw).takeUnretainedValue()
-        }
-        if let spare = UnsafeRawPointer(bitPattern: words[12]) {
+    /// The identity of ``flow`` (as a slot's builder word holds it), without retaining the flow: the thread keeps it
+    /// until its outermost scope closes.
+    package var flowBits: UInt {
+        if words[6] != 0 { return words[6] }
+        if words[12] != 0 {
             // The spare's retain moves to `words[6]`.
             words[6] = words[12]
             words[12] = 0
-            return Unmanaged<ConstructionFlow>.fromOpaque(spare).takeUnretainedValue()
+        } else {
+            words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow()).toOpaque())
         }
-        let flow = ConstructionFlow()
-        words[6] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())
-        return flow
+        return words[6]
+    }
+
+    /// The flow the current resolution claims slots as, created on first need.
+    package var flow: ConstructionFlow {
+        Unmanaged<ConstructionFlow>.fromOpaque(UnsafeRawPointer(bitPattern: flowBits)!).takeUnretainedValue()
     }
 
     /// The current construction as it can travel: the adopted chain plus this thread's frames, and the flow.
