@@ -55,6 +55,32 @@ extension ConfKeys {
         #expect(Conf[\.contextRetries] == 1)
     }
 
+    /// A request scope opened inside a test override and a lookup policy keeps both: its context is made from the
+    /// one around it, so a `.scoped` registration the override replaces is built from the override's factory, once
+    /// per scope, and the policy still answers.
+    @Test func aRequestScopeKeepsTheOverrideAndThePolicyAroundIt() throws {
+        let live = Container(logger: DisabledLogger())
+        live.register(scope: .scoped) { Greeting("live") }
+        let policyContainer = Container(logger: DisabledLogger())
+        let (first, again, policy) = try withTestDependencies { overrides in
+            overrides.register(scope: .scoped) { Greeting("overridden") }
+        } operation: {
+            try Container.withLookupPolicy(FixedPolicy(chosen: policyContainer)) {
+                try live.withScope { scope in
+                    (
+                        try scope.resolve(Greeting.self), try live.resolve(Greeting.self),
+                        Container.lookupPolicy as? FixedPolicy
+                    )
+                }
+            }
+        }
+        #expect(first.text == "overridden")
+        #expect(first === again)
+        #expect(policy?.chosen === policyContainer)
+        let outside = try live.withScope { scope in try scope.resolve(Greeting.self) }
+        #expect(outside.text == "live")
+    }
+
     @Test func nestedScopesEachPushOneContextHoldingEverythingAroundThem() throws {
         let live = Container(logger: DisabledLogger())
         live.register { Greeting("live") }

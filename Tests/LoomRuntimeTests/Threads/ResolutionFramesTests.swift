@@ -151,6 +151,40 @@ import Testing
         #expect(!child.continues(0))
     }
 
+    /// `flowBits` is the identity of the flow the outermost scope owns, made (or taken from the spare) on first need
+    /// and then the same for the whole scope; `flow` is the object it names.
+    @Test func flowBitsNameTheScopesFlowWithoutAnotherOne() {
+        let frames = ResolutionFrames.current
+        expectIdle(frames)
+        let outer = frames.beginScope()
+        let bits = frames.flowBits
+        #expect(bits != 0)
+        #expect(frames.flowBits == bits)
+        #expect(frames.flow.bits == bits)
+        let inner = frames.beginScope()
+        #expect(frames.flowBits == bits, "a nested scope claims as the same flow")
+        frames.endScope(inner)
+        frames.endScope(outer)
+        expectIdle(frames)
+    }
+
+    /// A frame-chain link is also a flow: it continues the flow it was given (and that flow's ancestors), while as a
+    /// chain it lists the objects outside it — the two lineages are independent.
+    @Test func aChainLinkIsAFlowContinuingTheFlowItWasGiven() {
+        let root = ConstructionFlow()
+        let (a, b) = (Marker(1), Marker(2))
+        let outer = FrameChain(outer: nil, object: a)
+        let link = FrameChain(outer: outer, object: b, continuing: root)
+        #expect(link.continues(link.bits))
+        #expect(link.continues(root.bits))
+        #expect(!link.continues(outer.bits), "the outer link is not an ancestor flow")
+        #expect(!root.continues(link.bits))
+        #expect(link.parent === root)
+        #expect(outer.parent == nil)
+        #expect(link.depth == 2)
+        #expect(link.objects.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+    }
+
     // MARK: Adopted chains
 
     /// An adopted chain counts as frames of the current resolution: it is searched, counted and listed before this
