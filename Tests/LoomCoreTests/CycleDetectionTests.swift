@@ -108,6 +108,42 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
             }
         }
 
+        /// With detection off, a cycle through `async` factories is still reported, not a hang: each load claims its
+        /// slot as a frame that continues the construction it is part of, so reaching a slot its own construction
+        /// claimed is a cycle.
+        @Test func withDetectionOffACycleThroughAsyncFactoriesIsStillReported() async {
+            await #expect(processExitsWith: .success) {
+                LoomConfiguration.runtimeCycleDetection = .never
+                let container = quietContainer()
+                container.register(scope: .singleton) { () async throws -> NodeA in NodeA(try await container.load()) }
+                container.register(scope: .singleton) { () async throws -> NodeB in NodeB(try await container.load()) }
+                container.register(scope: .singleton) { () async throws -> NodeC in NodeC(try await container.load()) }
+                let error = await #expect(throws: InjectionError.self) { try await container.load(NodeA.self) }
+                guard case .cyclicDependencyReference? = error else {
+                    Issue.record("expected a cycle, got \(String(describing: error))")
+                    return
+                }
+            }
+        }
+
+        /// With detection off, runaway recursion through uncached `async` factories stops at the depth limit.
+        @Test func withDetectionOffTheDepthLimitStopsRunawayAsyncRecursion() async {
+            await #expect(processExitsWith: .success) {
+                LoomConfiguration.runtimeCycleDetection = .never
+                LoomConfiguration.maximumResolutionDepth = 40
+                let container = quietContainer()
+                container.register { () async throws -> NodeA in NodeA(try await container.load()) }
+                container.register { () async throws -> NodeB in NodeB(try await container.load()) }
+                container.register { () async throws -> NodeC in NodeC(try await container.load()) }
+                let error = await #expect(throws: InjectionError.self) { try await container.load(NodeA.self) }
+                guard case .cyclicDependencyReference(let cycle)? = error else {
+                    Issue.record("expected the depth limit, got \(String(describing: error))")
+                    return
+                }
+                #expect(cycle.exceededDepthLimit == 40)
+            }
+        }
+
         @Test func aLowerDepthLimitAppliesToLegitimateChainsToo() async {
             await #expect(processExitsWith: .success) {
                 LoomConfiguration.maximumResolutionDepth = 2

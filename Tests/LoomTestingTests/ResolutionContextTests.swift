@@ -81,6 +81,27 @@ extension ConfKeys {
         #expect(outside.text == "live")
     }
 
+    /// An `async` factory runs in a context made from its loader's: the test override and the lookup policy around
+    /// the load reach the factory's own resolutions, after an `await` too.
+    @Test func anAsyncFactorySeesTheOverrideAndThePolicyAroundItsLoad() async throws {
+        let live = Container(logger: DisabledLogger())
+        live.register { Greeting("live") }
+        live.register(alternative: "async") { () async throws -> Greeting in
+            await Task.yield()
+            let inner: Greeting = try live.resolve()
+            let chosen = (Container.lookupPolicy as? FixedPolicy)?.chosen
+            return Greeting("\(inner.text) \(chosen === live ? "policy" : "none")")
+        }
+        let loaded = try await withTestDependencies { overrides in
+            overrides.register { Greeting("overridden") }
+        } operation: {
+            try await Container.withLookupPolicy(FixedPolicy(chosen: live)) {
+                try await live.load(Greeting.self, alternative: "async")
+            }
+        }
+        #expect(loaded.text == "overridden policy")
+    }
+
     @Test func nestedScopesEachPushOneContextHoldingEverythingAroundThem() throws {
         let live = Container(logger: DisabledLogger())
         live.register { Greeting("live") }

@@ -87,6 +87,7 @@ package final class ResolutionContext: Sendable {
         .activeOverlays, .activeKeyOverrides, .activeLookupPolicies, .activeChains,
     ]
 
+    /// A context holding `fields` (what ``with(_:operation:)`` binds).
     package convenience init(_ fields: Fields) {
         self.init(
             overlay: fields.overlay, keyOverrides: fields.keyOverrides, lookupPolicy: fields.lookupPolicy,
@@ -97,15 +98,15 @@ package final class ResolutionContext: Sendable {
     /// both its chain and its flow (made field by field rather than through a ``Fields`` copy: this runs once per
     /// async construction).
     @usableFromInline
-    package convenience init(continuing context: ResolutionContext?, link: FrameChain) {
+    package convenience init(inside context: ResolutionContext?, link: FrameChain) {
         self.init(
             overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
             chain: link, flow: link, requestScope: context?.requestScope)
     }
 
     /// The context of a request scope: everything `context` carries, with `requestScope` as the innermost scope
-    /// (made field by field, like ``init(continuing:link:)``: this runs once per request).
-    package convenience init(continuing context: ResolutionContext?, requestScope: RequestScope) {
+    /// (made field by field, like ``init(inside:link:)``: this runs once per request).
+    package convenience init(inside context: ResolutionContext?, requestScope: RequestScope) {
         guard let context else {
             // The usual request: nothing else bound, nothing to copy.
             self.init(
@@ -117,6 +118,8 @@ package final class ResolutionContext: Sendable {
             chain: context.chain, flow: context.flow, requestScope: requestScope)
     }
 
+    /// Stores the fields and counts the context in the ``ProcessWord`` of each field it sets (``countedWords``), so
+    /// the fast paths know to look; `deinit` gives the counts back.
     private init(
         overlay: ResolutionOverlay?, keyOverrides: KeyOverrides?, lookupPolicy: (any Sendable)?, chain: FrameChain?,
         flow: ConstructionFlow?, requestScope: RequestScope?

@@ -22,7 +22,7 @@ extension Construction {
     ) async throws -> Value {
         let value: Value
         do {
-            value = try await ResolutionContext(continuing: context, link: link).bind(
+            value = try await ResolutionContext(inside: context, link: link).bind(
                 isolation: #isolation, operation: factory)
         } catch {
             throw wrapFactoryError(error, of: entry)
@@ -39,8 +39,8 @@ extension Construction {
         _ entry: RegistrationEntry, _ factory: @Sendable () async throws -> Value
     ) async throws -> Value {
         let context = ResolutionContext.current
-        let link = try frameLink(of: entry, continuing: context)
-        return try await produceAsync(entry, context: context, link: link, factory)
+        try checkChain(in: context, entering: entry)
+        return try await produceAsync(entry, context: context, link: frameLink(of: entry, continuing: context), factory)
     }
 
     /// Returns the instance cached in `slot` for `entry`, building it exactly once with `factory` when it is missing;
@@ -59,24 +59,24 @@ extension Construction {
         // A settled slot needs no flow and no context.
         if let value = slot.publishedValue(Value.self) { return value }
         let context = ResolutionContext.current
-        let link = try frameLink(of: entry, continuing: context)
+        let link = frameLink(of: entry, continuing: context)
         return try await slot.load(
             Value.self, holdsWeakly: isWeak, ordered: entry.releaser != nil, flow: link,
-            build: { try await produceAsync(entry, context: context, link: link, factory) },
+            build: {
+                // Checked once the slot is claimed, as the synchronous path does: a slot another flow is building is
+                // waited for, whatever the chain looks like.
+                try checkChain(in: context, entering: entry)
+                return try await produceAsync(entry, context: context, link: link, factory)
+            },
             onCycle: { cycleError(closingWith: entry, in: context) })
     }
 
     /// The link an asynchronous frame of `entry` pushes on the chain `context` carries, which is also the flow it
-    /// claims as (continuing the context's flow).
-    ///
-    /// - Throws: When entering `entry` exceeds the depth limit or closes a cycle.
+    /// claims as (continuing the context's flow). Made before the claim; the chain is checked after it
+    /// (``checkChain(in:entering:)``).
     @usableFromInline
-    package static func frameLink(of entry: RegistrationEntry, continuing context: ResolutionContext?) throws
-        -> FrameChain
-    {
-        let chain = context?.chain
-        try checkChain(chain, entering: entry)
-        return FrameChain(outer: chain, object: entry, continuing: context?.flow)
+    package static func frameLink(of entry: RegistrationEntry, continuing context: ResolutionContext?) -> FrameChain {
+        FrameChain(outer: context?.chain, object: entry, continuing: context?.flow)
     }
 
     /// The cycle that closes when `entry` is needed again while the constructions `context` carries are in progress.
@@ -85,6 +85,13 @@ extension Construction {
         -> InjectionError
     {
         cycleError(closingWith: entry, chain: context?.chain)
+    }
+
+    /// Throws when entering `entry` on top of the chain `context` carries exceeds the depth limit or (with detection
+    /// on) closes a cycle.
+    @usableFromInline
+    static func checkChain(in context: ResolutionContext?, entering entry: RegistrationEntry) throws {
+        try checkChain(context?.chain, entering: entry)
     }
 
     /// Throws when entering `entry` on top of `chain` exceeds the depth limit or (with detection on) closes a cycle.

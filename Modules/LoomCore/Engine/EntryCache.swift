@@ -97,7 +97,8 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// section).
     ///
     /// Each slot is emptied with one atomic exchange, so however many threads reset at once, each instance is handed
-    /// to exactly one of them.
+    /// to exactly one of them. Never called on a request scope's caches, whose boxes the scope's release reads
+    /// without a read section (`RequestScope.cache(for:)`).
     package func takeReleases() -> [PendingRelease] {
         var retired: [InstanceBox?] = [clear()]
         if let argumentSlots {

@@ -76,6 +76,6 @@ extension Container {
     private func openScope() -> (RequestScope, ResolutionContext) {
         let current = ResolutionContext.current
         let scope = RequestScope(container: self, parent: current?.requestScope)
-        return (scope, ResolutionContext(continuing: current, requestScope: scope))
+        return (scope, ResolutionContext(inside: current, requestScope: scope))
     }
 }

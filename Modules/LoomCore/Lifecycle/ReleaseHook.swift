@@ -51,7 +51,9 @@ package final class Releaser: Sendable {
     /// `async`.
     ///
     /// ```swift
-    /// if !releaser.releaseSynchronously(box) { pending.append(PendingRelease(box: box, releaser: releaser)!) }
+    /// if !releaser.releaseSynchronously(box), let release = PendingRelease(box: box, releaser: releaser) {
+    ///     pending.append(release)
+    /// }
     /// ```
     package func releaseSynchronously(_ box: InstanceBox) -> Bool {
         guard case .synchronous(let run) = hook else { return false }

@@ -197,6 +197,9 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// This scope's cache for `entry`, created empty on first use; `nil` once the scope has ended.
     @usableFromInline
     package func cache(for entry: RegistrationEntry) -> EntryCache? {
+        // Strong, and never emptied or republished while the scope lives (no reset reaches a scope's caches): the
+        // release at the end reads their boxes without a read section (`OnceSlot.keptBox`). A feature that resets
+        // `.scoped` instances inside a live scope must change that read first.
         caches.element(forKey: entry.scopedCacheKey) {
             EntryCache(isWeak: false, hasParameters: entry.hasParameters, releaser: entry.releaser)
         }
@@ -208,7 +211,8 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// A scope whose registrations take no arguments — the usual request — runs the hooks straight from its list,
     /// ranked by release order, without building an array of releases; the first `async` hook and every one after it
     /// go to ``Release/run(_:)``, as they would from ``end()``. (A construction that publishes while the scope ends —
-    /// ranked before its box existed — is released last; collected as an array, it would not be released at all.)
+    /// ranked before its box existed — is still released: last among the synchronous hooks, or in its release order
+    /// among the ones ``Release/run(_:)`` takes; collected as an array, it would not be released at all.)
     ///
     /// ```swift
     /// defer { scope.endAndRelease() }   // what `withScope(operation:)` does when its closure returns

@@ -168,7 +168,9 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
     /// once per element (elements appended meanwhile are not visited).
     ///
     /// The ranks are sorted in a temporary buffer, on the stack for a list of a request's size: ending a request scope
-    /// releases its instances, dependents first, straight from its list instead of building an array of releases.
+    /// releases its instances, dependents first, straight from its list instead of building an array of releases. Up
+    /// to ``insertionSortLimit`` elements are ranked by insertion, which keeps equal ranks in append order; longer
+    /// lists by the standard sort (equal ranks in an unspecified order).
     ///
     /// ```swift
     /// list.forEachElement(descendingBy: { $0.priority }, visit: { print($0) })   // highest priority first
@@ -228,18 +230,23 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` holding the list's spin lock (the first chunk's lock word).
+    ///
     /// Inlinable with its callers: a call through a closure context cost an append a fifth of its instructions.
     @inlinable
     func withLock<Result>(_ body: () -> Result) -> Result {
         (words + Self.lockWord).withSpinLock(body)
     }
 
+    /// Writes `element` (retained: the list owns it) under `key` into pair `index` of `chunk`; the caller publishes
+    /// the count.
     @inlinable
     static func store(_ element: Element, key: UInt, at index: Int, in chunk: UnsafeMutablePointer<UInt>) {
         chunk[firstPairWord + 2 * index] = key
         chunk[firstPairWord + 2 * index + 1] = UInt(bitPattern: Unmanaged.passRetained(element).toOpaque())
     }
 
+    /// The element of pair `index` of `chunk`, unretained.
     @inlinable
     static func elementPointer(_ chunk: UnsafeMutablePointer<UInt>, _ index: Int) -> UnsafeRawPointer {
         UnsafeRawPointer(bitPattern: chunk[firstPairWord + 2 * index + 1])!

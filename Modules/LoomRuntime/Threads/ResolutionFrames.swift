@@ -166,6 +166,9 @@ package struct ResolutionFrames {
 
     /// The identity of ``flow`` (as a slot's builder word holds it), without retaining the flow: the thread keeps it
     /// until its outermost scope closes.
+    ///
+    /// Call it inside an open scope (``beginScope()``): on first need it takes the thread's spare flow, or makes one,
+    /// for that scope.
     package var flowBits: UInt {
         if words[6] != 0 { return words[6] }
         if words[12] != 0 {

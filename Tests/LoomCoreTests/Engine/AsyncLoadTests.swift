@@ -226,6 +226,28 @@ import Testing
         #expect(try await container.load(Ping.self) === (try await container.load(Ping.self)))
     }
 
+    /// An `async` factory runs in its request scope: a `.scoped` registration it loads is the scope's own instance,
+    /// the one the scope hands out afterwards, and another scope builds its own pair.
+    @Test func anAsyncScopedFactoryLoadsTheScopedInstancesOfItsScope() async throws {
+        let container = quietContainer()
+        let seen = Collected<Pong>()
+        container.register(scope: .scoped) { () async -> Pong in Pong() }
+        container.register(scope: .scoped) { () async throws -> Ping in
+            seen.append(try await container.load(Pong.self))
+            return Ping()
+        }
+        let (ping, pong, again) = try await container.withScope { scope in
+            (try await scope.load(Ping.self), try await scope.load(Pong.self), try await container.load(Ping.self))
+        }
+        #expect(ping === again)
+        #expect(seen.all.count == 1 && seen.all.first === pong)
+        let otherPong = try await container.withScope { scope in
+            _ = try await scope.load(Ping.self)
+            return try await scope.load(Pong.self)
+        }
+        #expect(seen.all.count == 2 && seen.all.last === otherPong && otherPong !== pong)
+    }
+
     @Test func aSynchronousResolveInsideAnAsyncFactoryStillSeesTheCycle() async throws {
         let container = quietContainer()
         container.register(scope: .singleton) { () async throws -> Ping in

@@ -42,9 +42,19 @@ import Testing
         #expect(visited == Array(0..<count))
     }
 
+    /// A short list (ranked by insertion) keeps elements of equal rank in the order they were appended.
+    @Test func equalRanksOfAShortListKeepTheirAppendOrder() {
+        let list = AppendOnlyList<Marker>()
+        let ranks: [UInt] = [2, 0, 2, 5, 0, 2]
+        for index in ranks.indices { _ = list.element(forKey: UInt(index) + 1) { Marker(index) } }
+        var visited: [Int] = []
+        list.forEachElement(descendingBy: { ranks[$0.id] }, visit: { visited.append($0.id) })
+        #expect(visited == [3, 0, 2, 5, 1, 4])
+    }
+
     /// Ranked traversal visits every element once, highest rank first, whatever the append order and across chained
     /// chunks; each rank is read once.
-    @Test(arguments: [0, 1, 3, 4, 5, 13, 40])
+    @Test(arguments: [0, 1, 3, 4, 5, 13, 16, 17, 40])
     func rankedTraversalVisitsHighestRankFirst(count: Int) {
         let list = AppendOnlyList<Marker>()
         // Ranks in a scrambled order: 41 is prime and no count exceeds it, so the `id * 7 % 41` are distinct.
