@@ -71,9 +71,10 @@ extension Construction {
             onCycle: { cycleError(closingWith: entry, in: context) })
     }
 
-    /// The link an asynchronous frame of `entry` pushes on the chain `context` carries, which is also the flow it
-    /// claims as (continuing the context's flow). Made before the claim; the chain is checked after it
-    /// (``checkChain(in:entering:)``).
+    /// The link an asynchronous frame of `entry` pushes on the chain `context` carries.
+    ///
+    /// The link is also the flow the frame claims as (continuing the context's flow). Made before the claim; the
+    /// chain is checked after it (``checkChain(in:entering:)``).
     @usableFromInline
     package static func frameLink(of entry: RegistrationEntry, continuing context: ResolutionContext?) -> FrameChain {
         FrameChain(outer: context?.chain, object: entry, continuing: context?.flow)
