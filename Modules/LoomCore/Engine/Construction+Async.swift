@@ -80,24 +80,11 @@ extension Construction {
         FrameChain(outer: context?.chain, object: entry, continuing: context?.flow)
     }
 
-    /// The cycle that closes when `entry` is needed again while the constructions `context` carries are in progress.
-    @usableFromInline
-    package static func cycleError(closingWith entry: RegistrationEntry, in context: ResolutionContext?)
-        -> InjectionError
-    {
-        cycleError(closingWith: entry, chain: context?.chain)
-    }
-
     /// Throws when entering `entry` on top of the chain `context` carries exceeds the depth limit or (with detection
     /// on) closes a cycle.
     @usableFromInline
     static func checkChain(in context: ResolutionContext?, entering entry: RegistrationEntry) throws {
-        try checkChain(context?.chain, entering: entry)
-    }
-
-    /// Throws when entering `entry` on top of `chain` exceeds the depth limit or (with detection on) closes a cycle.
-    static func checkChain(_ chain: FrameChain?, entering entry: RegistrationEntry) throws {
-        guard let chain else { return }
+        guard let chain = context?.chain else { return }
         let limit = LoomConfiguration.maximumResolutionDepth
         if chain.depth >= limit {
             let building = chain.objects.compactMap { $0 as? RegistrationEntry }
@@ -105,13 +92,16 @@ extension Construction {
                 DependencyCycle(chain: building.map(\.locator) + [entry.locator], exceededDepthLimit: limit))
         }
         if LoomConfiguration.isCycleDetectionActive, chain.contains(entry) {
-            throw cycleError(closingWith: entry, chain: chain)
+            throw cycleError(closingWith: entry, in: context)
         }
     }
 
-    /// The cycle that closes when `entry` is needed again while the constructions of `chain` are in progress.
-    static func cycleError(closingWith entry: RegistrationEntry, chain: FrameChain?) -> InjectionError {
-        let building = chain?.objects.compactMap { $0 as? RegistrationEntry } ?? []
+    /// The cycle that closes when `entry` is needed again while the constructions `context` carries are in progress.
+    @usableFromInline
+    package static func cycleError(closingWith entry: RegistrationEntry, in context: ResolutionContext?)
+        -> InjectionError
+    {
+        let building = context?.chain?.objects.compactMap { $0 as? RegistrationEntry } ?? []
         let start = building.lastIndex { $0 === entry } ?? building.startIndex
         return .cyclicDependencyReference(DependencyCycle(chain: building[start...].map(\.locator) + [entry.locator]))
     }

@@ -17,8 +17,7 @@ package enum Release {
         var ordered = releases
         if ordered.count > 1 { ordered.sort { $0.order > $1.order } }
         var index = ordered.startIndex
-        while index < ordered.endIndex, case .synchronous(let hook) = ordered[index].releaser.hook {
-            runSynchronous(hook, on: ordered[index].box, reportingTo: ordered[index].releaser)
+        while index < ordered.endIndex, ordered[index].releaser.releaseSynchronously(ordered[index].box) {
             index += 1
         }
         guard index < ordered.endIndex else { return }

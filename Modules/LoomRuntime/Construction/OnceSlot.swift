@@ -189,7 +189,8 @@ open class OnceSlot: @unchecked Sendable {
     ///
     /// Inlinable, so that a caller that knows `Value` reads, builds and boxes it specialised (an unspecialised body
     /// looks `Optional<Value>`'s and `StrongBox<Value>`'s metadata up on every construction); the claim and the
-    /// publication, which do not depend on `Value`, stay behind the synchronous `claim(as:onCycle:)` (which takes the thread's frames) and ``publishClaimed(_:)``.
+    /// publication, which do not depend on `Value`, stay behind the synchronous `claim(as:onCycle:)` (which takes the
+    /// thread's frames) and ``publishClaimed(_:)``.
     @inlinable
     package final func value<Value>(
         _ type: Value.Type,
@@ -282,7 +283,9 @@ open class OnceSlot: @unchecked Sendable {
     /// - Throws: What `build` throws, `onCycle()`, or `CancellationError` when the caller is cancelled while waiting.
     ///
     /// Inlinable for the same reason as the synchronous twin; in an unspecialised async body every `Value` local is
-    /// also a task allocation. The claim, which may suspend, stays behind the asynchronous `claim(as:onCycle:)` (which takes a flow).
+    /// also a task allocation. The claim, which may suspend, stays behind the asynchronous `claim(as:onCycle:)` (which
+    /// takes a flow). The loop repeats the synchronous twin's: Swift cannot share a body between a function that
+    /// awaits and one that must not.
     @inlinable @inline(__always)
     nonisolated(nonsending) package final func load<Value: Sendable>(
         _ type: Value.Type,

@@ -248,8 +248,8 @@ import Testing
     }
 }
 
-/// Registers the two ends of a `.scoped` chain — a database (`Level0`) and a service (`Level2`) built from the repository
-/// (`Level1`) the caller registers with the hook under test — whose hooks log "database" and "service".
+/// Registers the two ends of a `.scoped` chain — a database (`Level0`) and a service (`Level2`) built from the
+/// repository (`Level1`) the caller registers with the hook under test — whose hooks log "database" and "service".
 private func registerDatabaseAndService(in container: Container, log: Collected<String>) {
     container.register(scope: .scoped) {
         Level0(Resource("database", log: Collected()))
