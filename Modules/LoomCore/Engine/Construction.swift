@@ -115,12 +115,13 @@ package enum Construction {
     /// The first resolver to claim the slot runs `build` with no lock held; concurrent resolvers of the same slot wait
     /// for it to publish. A resolver whose construction already builds the slot, or which would wait for a builder
     /// that is waiting for it, gets a cycle error instead of a deadlock. A failed build publishes nothing, so the next
-    /// resolver tries again.
+    /// resolver tries again. `ordered` gives the instance a release order: its cache has a release hook.
     @inlinable
     package static func cachedValue<Value>(
         of entry: RegistrationEntry?,
         in slot: OnceSlot,
         isWeak: Bool,
+        ordered: Bool,
         build: () throws -> Value
     ) throws -> Value {
         let frames = ResolutionFrames.current
@@ -128,7 +129,7 @@ package enum Construction {
         defer { frames.endScope(isOutermost) }
         if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
         return try slot.value(
-            Value.self, holdsWeakly: isWeak, ordered: entry?.releaser != nil, frames: frames, build: build,
+            Value.self, holdsWeakly: isWeak, ordered: ordered, frames: frames, build: build,
             onCycle: { cycleError(closingWith: entry, frames: frames) })
     }
 
@@ -137,7 +138,9 @@ package enum Construction {
     package static func cachedValue<Value>(
         of entry: RegistrationEntry, in cache: EntryCache, build: () throws -> Value
     ) throws -> Value {
-        try cachedValue(of: entry, in: cache, isWeak: cache.isWeak, build: build)
+        // The cache's own releaser (the registration's, which it was made with): reading it through the
+        // registration retained it.
+        try cachedValue(of: entry, in: cache, isWeak: cache.isWeak, ordered: cache.releaser != nil, build: build)
     }
 }
 

@@ -14,12 +14,37 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// Slots per argument tuple; only for registrations with parameters.
     @usableFromInline let argumentSlots: GrowingTable<OnceSlot>?
     /// The registration's release hook, run for each instance this cache lets go.
-    @usableFromInline package let releaser: Releaser?
+    ///
+    /// Set only while nothing else refers to the cache: when it is made, and when an ended request scope's cache is
+    /// reused for another registration (``forRequestScope(of:)``). Unchecked exclusivity: that is the only writer, and
+    /// a dynamic check on every read would cost more than the read.
+    @exclusivity(unchecked) @usableFromInline package private(set) var releaser: Releaser?
 
     package init(isWeak: Bool, hasParameters: Bool, releaser: Releaser? = nil) {
         self.isWeak = isWeak
         argumentSlots = hasParameters ? GrowingTable() : nil
         self.releaser = releaser
+    }
+
+    /// An empty cache for `entry` in a request scope: one the thread kept from a scope that ended, else a new one.
+    ///
+    /// A request scope makes a cache for each `.scoped` registration it uses; reusing the caches of the scope before
+    /// saves an allocation and a free per registration per request.
+    package static func forRequestScope(of entry: RegistrationEntry) -> EntryCache {
+        if !entry.hasParameters, let reused = ThreadSpares.take(EntryCache.self) {
+            reused.releaser = entry.releaser
+            return reused
+        }
+        return EntryCache(isWeak: false, hasParameters: entry.hasParameters, releaser: entry.releaser)
+    }
+
+    /// Keeps `cache`, an ended request scope's, for the thread's next scope — emptied, its instance released now, as
+    /// dropping it would — when nothing else refers to it and it has no argument slots; otherwise leaves it alone.
+    package static func recycle(_ cache: inout EntryCache) {
+        guard isKnownUniquelyReferenced(&cache), cache.argumentSlots == nil, !cache.isWeak, cache.emptyForReuse()
+        else { return }
+        cache.releaser = nil
+        ThreadSpares.keep(cache)
     }
 
     /// The published value for `arguments`, if that tuple's instance exists (the lock-free path).

@@ -508,7 +508,7 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     @usableFromInline
     func resolveCached(_ arguments: repeat each Parameter, hash: UInt, in cache: EntryCache) throws -> Value {
         let slot = cache.slot(forArguments: repeat each arguments, hash: hash)
-        return try Construction.cachedValue(of: self, in: slot, isWeak: cache.isWeak) {
+        return try Construction.cachedValue(of: self, in: slot, isWeak: cache.isWeak, ordered: cache.releaser != nil) {
             try Construction.produce(self) { try factory(repeat each arguments) }
         }
     }

@@ -49,6 +49,12 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         serial = Self.serials.increment()
     }
 
+    deinit {
+        // The caches go back to the thread for its next scope (their instances are released here, as dropping the
+        // caches would release them).
+        caches.removeAll { EntryCache.recycle(&$0) }
+    }
+
     /// `RequestScope#N(Container(app))`.
     ///
     /// ```swift
@@ -120,8 +126,10 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         // `PlainEntry`.
         let registration = entry.assumingType(PlainEntry<T>.self).object
         ReadSection.exit(probe.section)
-        guard isCurrent, let cache = cache(for: registration) else { return nil }
-        return try registration.resolve(inScopeCache: cache)
+        // The lookup above missed: the cache is appended without looking again (the append checks under its lock).
+        // It lives as long as the scope, which the caller holds.
+        guard isCurrent, let cache = appendCache(for: registration, key: key) else { return nil }
+        return try cache.withObject { try registration.resolve(inScopeCache: $0) }
     }
 
     /// Whether this is the current task's innermost scope.
@@ -178,7 +186,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         guard let scope = ResolutionContext.current?.requestScope, let cache = scope.cache(for: entry) else {
             throw InjectionError.outsideRequestScope(entry.failureContext)
         }
-        return cache
+        return cache.object
     }
 
     /// The current task's innermost scope's cache for the `.scoped` `entry`, if a scope is open and has one — what a
@@ -195,14 +203,25 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     }
 
     /// This scope's cache for `entry`, created empty on first use; `nil` once the scope has ended.
+    ///
+    /// Unretained: it lives as long as the scope.
     @usableFromInline
-    package func cache(for entry: RegistrationEntry) -> EntryCache? {
+    package func cache(for entry: RegistrationEntry) -> Unretained<EntryCache>? {
+        let key = entry.scopedCacheKey
+        if let cache = caches.element(forKey: key) { return cache }
+        return appendCache(for: entry, key: key)
+    }
+
+    /// Appends an empty cache for `entry` under its `key`, unless one is there already (then that one).
+    ///
+    /// `key` is ``RegistrationEntry/scopedCacheKey``. `nil` once the scope has ended; unretained, as the cache lives
+    /// as long as the scope.
+    @usableFromInline
+    func appendCache(for entry: RegistrationEntry, key: UInt) -> Unretained<EntryCache>? {
         // Strong, and never emptied or republished while the scope lives (no reset reaches a scope's caches): the
         // release at the end reads their boxes without a read section (`OnceSlot.keptBox`). A feature that resets
         // `.scoped` instances inside a live scope must change that read first.
-        caches.element(forKey: entry.scopedCacheKey) {
-            EntryCache(isWeak: false, hasParameters: entry.hasParameters, releaser: entry.releaser)
-        }
+        caches.append({ EntryCache.forRequestScope(of: entry) }, forKey: key)
     }
 
     /// Ends the scope and releases what it built, dependents first: what the synchronous `withScope` does when its

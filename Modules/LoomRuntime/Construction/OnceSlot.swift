@@ -359,6 +359,22 @@ open class OnceSlot: @unchecked Sendable {
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
 
+    /// Empties a slot that nothing else refers to, releasing its instance now, so that it can be reused as a new one
+    /// (``ThreadSpares``); `false`, changing nothing, while a flow has it claimed.
+    ///
+    /// No grace period: readers only read a slot they hold (or whose owner they hold), and the caller holds the only
+    /// reference — as when the slot's last holder drops it and its `deinit` releases the instance.
+    ///
+    /// ```swift
+    /// if isKnownUniquelyReferenced(&cache), cache.emptyForReuse() { ThreadSpares.keep(cache) }
+    /// ```
+    package final func emptyForReuse() -> Bool {
+        guard (words + 1).atomicAcquire == 0 else { return false }
+        let bits = words.atomicExchange(0)
+        if let raw = UnsafeRawPointer(bitPattern: bits) { Unmanaged<InstanceBox>.fromOpaque(raw).release() }
+        return true
+    }
+
     /// Whether an instance is published (a weak one may have gone since).
     package final var isSettled: Bool { words.atomicAcquire != 0 }
 

@@ -91,46 +91,64 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
 
     // MARK: Writing
 
-    /// The element stored under `key`, appending `make()` when there is none.
+    /// The element stored under `key`, appending `make()` when there is none; unretained, valid while the caller
+    /// holds the list (nothing is ever removed).
     ///
     /// Returns `nil` once the list is closed. `make` runs outside the lock, so it must have no effect but its result:
     /// when another thread appends the key first, this call's element is dropped and the stored one returned.
     ///
-    /// Inlinable so that it is specialised for `Element`: unspecialised, returning an `Element?` looked its metadata
-    /// up on every call.
+    /// ```swift
+    /// let cache = list.element(forKey: 7) { Cache() }   // appended under the lock
+    /// ```
     @inlinable
-    package func element(forKey key: UInt, orAppend make: () -> Element) -> Element? {
-        if let found = element(forKey: key) { return found.object }
+    package func element(forKey key: UInt, orAppend make: () -> Element) -> Unretained<Element>? {
+        if let found = element(forKey: key) { return found }
+        return append(make, forKey: key)
+    }
+
+    /// Appends `make()` under `key` unless the key is there already — the caller's lookup just missed it — and returns
+    /// the stored element, unretained; `nil` once the list is closed.
+    ///
+    /// Inlinable so that it is specialised for `Element` (unspecialised, an `Element?` looked its metadata up on every
+    /// call). The made element's reference moves into the list as is: one retain, none to undo, where handing the
+    /// element around cost two retains and a release per append.
+    @inlinable
+    package func append(_ make: () -> Element, forKey key: UInt) -> Unretained<Element>? {
         if isClosed { return nil }
         // Made before the lock: the lock is then held for a scan and a few stores (a chunk is allocated under it only
         // when one fills up, which doubles its successor's size).
-        let made = make()
-        return withLock {
+        let made = UInt(bitPattern: Unmanaged.passRetained(make()).toOpaque())
+        let stored: UInt? = withLock {
             if words[Self.closedWord] != 0 { return nil }
             var chunk = words
             while true {
-                for index in 0..<Int(chunk[Self.countWord]) where chunk[Self.firstPairWord + 2 * index] == key {
-                    return Unmanaged<Element>.fromOpaque(Self.elementPointer(chunk, index)).takeUnretainedValue()
+                var index = 0
+                while index < Int(chunk[Self.countWord]) {
+                    if chunk[Self.firstPairWord + 2 * index] == key { return chunk[Self.firstPairWord + 2 * index + 1] }
+                    index += 1
                 }
                 guard let next = UnsafeMutablePointer<UInt>(bitPattern: chunk[Self.nextWord]) else { break }
                 chunk = next
             }
-            let element = made
             let count = Int(chunk[Self.countWord])
             let capacity = Int(chunk[Self.capacityWord])
             if count < capacity {
-                Self.store(element, key: key, at: count, in: chunk)
+                Self.store(made, key: key, at: count, in: chunk)
                 (chunk + Self.countWord).atomicStoreRelease(UInt(count + 1))
             } else {
                 let grown = UnsafeMutablePointer<UInt>.allocateAtomicWords(Self.firstPairWord + 4 * capacity)
                 grown[Self.capacityWord] = UInt(2 * capacity)
-                Self.store(element, key: key, at: 0, in: grown)
+                Self.store(made, key: key, at: 0, in: grown)
                 grown[Self.countWord] = 1
                 // Published last: a reader that sees the chunk sees its first pair and its count.
                 (chunk + Self.nextWord).atomicStoreRelease(UInt(bitPattern: grown))
             }
-            return element
+            return made
         }
+        // Dropped outside the lock: the closed list's or the winning append's element is the answer.
+        if stored != made { Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: made)!).release() }
+        guard let stored else { return nil }
+        return Unretained(reference: .fromOpaque(UnsafeRawPointer(bitPattern: stored)!))
     }
 
     /// Closes the list: later lookups and appends find nothing.
@@ -142,6 +160,30 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
             if words[Self.closedWord] != 0 { return false }
             (words + Self.closedWord).atomicStoreRelease(1)
             return true
+        }
+    }
+
+    /// Takes every element out of the list, in append order, handing `body` the list's own reference to each (which
+    /// it may move elsewhere; what it leaves is released); the list is then empty.
+    ///
+    /// Only for the list's last holder (its owner's `deinit`): nothing else may read or append meanwhile. Inlinable
+    /// so that it is specialised for `Element`.
+    ///
+    /// ```swift
+    /// deinit { caches.removeAll { cache in recycle(&cache) } }
+    /// ```
+    @inlinable
+    package func removeAll(_ body: (inout Element) -> Void) {
+        var chunk: UnsafeMutablePointer<UInt>? = words
+        while let current = chunk {
+            var index = 0
+            while index < Int(current[Self.countWord]) {
+                var element = Unmanaged<Element>.fromOpaque(Self.elementPointer(current, index)).takeRetainedValue()
+                body(&element)
+                index += 1
+            }
+            current[Self.countWord] = 0
+            chunk = UnsafeMutablePointer<UInt>(bitPattern: current[Self.nextWord])
         }
     }
 
@@ -238,12 +280,12 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
         (words + Self.lockWord).withSpinLock(body)
     }
 
-    /// Writes `element` (retained: the list owns it) under `key` into pair `index` of `chunk`; the caller publishes
-    /// the count.
+    /// Writes the element whose retained reference is `elementBits` (the list now owns that reference) under `key`
+    /// into pair `index` of `chunk`; the caller publishes the count.
     @inlinable
-    static func store(_ element: Element, key: UInt, at index: Int, in chunk: UnsafeMutablePointer<UInt>) {
+    static func store(_ elementBits: UInt, key: UInt, at index: Int, in chunk: UnsafeMutablePointer<UInt>) {
         chunk[firstPairWord + 2 * index] = key
-        chunk[firstPairWord + 2 * index + 1] = UInt(bitPattern: Unmanaged.passRetained(element).toOpaque())
+        chunk[firstPairWord + 2 * index + 1] = elementBits
     }
 
     /// The element of pair `index` of `chunk`, unretained.

@@ -1,4 +1,5 @@
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 import Testing
 
@@ -26,6 +27,44 @@ import Testing
                 #expect(resource.name == "job \(job)")
             }
         }
+    }
+
+    /// The caches of a scope that ended are kept by its thread and reused by the thread's next scope, for whatever
+    /// registration that one resolves: each instance still gets its own registration's hook, once, and nothing of the
+    /// scope before survives.
+    @Test func theNextScopeOnAThreadReusesTheCachesOfTheLastWithoutMixingThemUp() {
+        let log = Collected<String>()
+        let container = quietContainer()
+        container.register(scope: .scoped) {
+            Resource("resource", log: log)
+        } onRelease: {
+            $0.close()
+        }
+        container.register(scope: .scoped) {
+            Level0(Resource("inner", log: log))
+        } onRelease: { _ in
+            log.append("level0")
+        }
+        let outcome = Collected<String>()
+        // A thread of its own, whose kept caches start empty.
+        onThreads(1) { _ in
+            weak var first: Resource?
+            try? container.withScope { scope in first = try scope.resolve(Resource.self) }
+            outcome.append("kept \(ThreadSpares.count), first released \(first == nil)")
+            try? container.withScope { scope in
+                _ = try scope.resolve(Level0.self)
+                outcome.append("kept while reused \(ThreadSpares.count)")
+            }
+            outcome.append("kept \(ThreadSpares.count)")
+            weak var again: Resource?
+            try? container.withScope { scope in again = try scope.resolve(Resource.self) }
+            outcome.append("again released \(again == nil)")
+        }
+        #expect(
+            outcome.all == [
+                "kept 1, first released true", "kept while reused 0", "kept 1", "again released true",
+            ])
+        #expect(log.all == ["resource", "level0", "resource"])
     }
 
     @Test func otherScopesResolveAsBeforeInsideAScope() throws {

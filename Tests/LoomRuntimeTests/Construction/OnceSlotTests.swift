@@ -83,6 +83,32 @@ import Testing
         #expect(!slot.isBeingBuilt)
     }
 
+    /// Emptying a slot for reuse releases its instance at once and leaves it as a new slot, which builds again; a slot
+    /// a flow has claimed is left alone.
+    @Test func aSlotEmptiedForReuseReleasesItsInstanceAndBuildsAgain() throws {
+        let slot = OnceSlot()
+        weak var first: Marker?
+        _ = try resolve(slot) {
+            let marker = Marker(1)
+            first = marker
+            return marker
+        }
+        #expect(first != nil)
+        #expect(slot.emptyForReuse())
+        #expect(first == nil)
+        #expect(slot.box == nil && !slot.isSettled)
+        let rebuilt = try resolve(slot) { Marker(2) }
+        #expect(rebuilt.id == 2)
+        var emptiedWhileClaimed = true
+        let claimed = OnceSlot()
+        _ = try resolve(claimed) {
+            emptiedWhileClaimed = claimed.emptyForReuse()
+            return Marker(3)
+        }
+        #expect(!emptiedWhileClaimed)
+        #expect(claimed.publishedValue(Marker.self)?.id == 3)
+    }
+
     /// Many real threads resolve a cold slot at once; the build does real work, so the others arrive while it runs.
     @Test func concurrentResolversOnRealThreadsGetTheOneInstanceBuiltOnce() {
         let rounds = RuntimeTestScale.iterations(normally: 40, underThreadSanitizer: 10)

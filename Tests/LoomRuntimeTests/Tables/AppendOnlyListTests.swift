@@ -8,7 +8,7 @@ import Testing
         let list = AppendOnlyList<Marker>()
         let marker = Marker(1)
         #expect(list.element(forKey: 1) == nil)
-        #expect(list.element(forKey: 1) { marker } === marker)
+        #expect(list.element(forKey: 1) { marker }?.refersTo(marker) == true)
         #expect(list.element(forKey: 1)?.refersTo(marker) == true)
         #expect(list.element(forKey: 2) == nil)
         #expect(list.count == 1)
@@ -23,8 +23,25 @@ import Testing
             made += 1
             return Marker(2)
         }
-        #expect(again === first)
+        #expect(again?.refersTo(first) == true)
         #expect(made == 0)
+        #expect(list.count == 1)
+    }
+
+    /// An append that finds its key already stored (another thread's append won) drops the element it made.
+    @Test func anAppendThatLosesToAStoredKeyReleasesWhatItMade() {
+        let list = AppendOnlyList<Marker>()
+        let first = Marker(1)
+        _ = list.element(forKey: 7) { first }
+        weak var dropped: Marker?
+        let stored = list.append(
+            {
+                let made = Marker(2)
+                dropped = made
+                return made
+            }, forKey: 7)
+        #expect(stored?.refersTo(first) == true)
+        #expect(dropped == nil)
         #expect(list.count == 1)
     }
 
@@ -127,6 +144,31 @@ import Testing
         #expect(visited.count == 1 && visited[0] === marker)
     }
 
+    /// Taking the elements out hands over the list's own reference to each, in append order and across chunks: an
+    /// element nothing else holds is uniquely referenced, and the ones not moved elsewhere are released.
+    @Test func removingAllHandsOverEachElementInOrder() {
+        let list = AppendOnlyList<Marker>()
+        weak var dropped: Marker?
+        let held = Marker(0)
+        _ = list.element(forKey: 1) { held }
+        for id in 1..<6 { _ = list.element(forKey: UInt(id) + 1) { Marker(id) } }
+        dropped = list.element(forKey: 2)?.object
+        var order: [Int] = []
+        var unique: [Bool] = []
+        var moved: [Marker] = []
+        list.removeAll { marker in
+            order.append(marker.id)
+            unique.append(isKnownUniquelyReferenced(&marker))
+            if marker.id % 2 == 0 { moved.append(marker) }
+        }
+        #expect(order == Array(0..<6))
+        #expect(unique == [false, true, true, true, true, true])
+        #expect(dropped == nil)
+        #expect(moved.map(\.id) == [0, 2, 4])
+        #expect(list.count == 0)
+        #expect(list.element(forKey: 1) == nil)
+    }
+
     /// The list owns its elements, in every chunk: they live until the list is released, closed or not.
     @Test func theListKeepsItsElementsAliveUntilItIsReleased() {
         weak var first: Marker?
@@ -159,7 +201,7 @@ import Testing
                 TestThread {
                     barrier.arriveAndWait()
                     for key in 0..<keys {
-                        let element = list.element(forKey: UInt(key) + 1) { Marker(thread * 1000 + key) }!
+                        let element = list.element(forKey: UInt(key) + 1) { Marker(thread * 1000 + key) }!.object
                         if !winners.record(element, for: key) { mismatches.increment() }
                     }
                 }
