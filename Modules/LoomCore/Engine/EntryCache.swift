@@ -8,15 +8,17 @@ public import LoomRuntime
 /// before finds its instance without a lock or an allocation.
 @usableFromInline
 package final class EntryCache: OnceSlot, @unchecked Sendable {
-    // Immutable apart from the slot words (atomic) and `argumentSlots` (a `GrowingTable`: atomic and its own lock).
+    // Immutable apart from the slot words (atomic), `argumentSlots` (a `GrowingTable`: atomic and its own lock) and
+    // `releaser`, which is written only while nothing else refers to the cache (see its comment).
     /// `.shared` registrations hold their instance weakly.
     @usableFromInline package let isWeak: Bool
     /// Slots per argument tuple; only for registrations with parameters.
     @usableFromInline let argumentSlots: GrowingTable<OnceSlot>?
     /// The registration's release hook, run for each instance this cache lets go.
     ///
-    /// Set only while nothing else refers to the cache: when it is made, and when an ended request scope's cache is
-    /// reused for another registration (``forRequestScope(of:)``). Unchecked exclusivity: that is the only writer, and
+    /// Set only while nothing else refers to the cache: when it is made, when an ended request scope's cache is kept
+    /// for reuse (``recycle(_:)`` sets it to `nil`), and when it is reused for a registration
+    /// (``forRequestScope(of:)``). Unchecked exclusivity: that is the only writer, and
     /// a dynamic check on every read would cost more than the read.
     @exclusivity(unchecked) @usableFromInline package private(set) var releaser: Releaser?
 
@@ -123,7 +125,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     ///
     /// Each slot is emptied with one atomic exchange, so however many threads reset at once, each instance is handed
     /// to exactly one of them. Never called on a request scope's caches, whose boxes the scope's release reads
-    /// without a read section (`RequestScope.cache(for:)`).
+    /// without a read section (`RequestScope.appendCache(for:key:)`).
     package func takeReleases() -> [PendingRelease] {
         var retired: [InstanceBox?] = [clear()]
         if let argumentSlots {

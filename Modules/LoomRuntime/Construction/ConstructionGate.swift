@@ -4,7 +4,7 @@
 /// waiter is cheaper than per-slot condition variables. The mutex also guards the set of waiting flows and each one's
 /// `waitingFor`, which turns "flow A waits for a slot flow B builds, while B (or work B awaits) waits for a slot A
 /// builds" into a cycle error instead of a deadlock.
-enum ConstructionGate {
+package enum ConstructionGate {
     /// The mutex and condition variable, and the suspended (asynchronous) waiters they guard.
     private final class Waiting: @unchecked Sendable {
         // `suspended` and `flows` are only read or written with `condition`'s mutex held.
@@ -30,6 +30,13 @@ enum ConstructionGate {
     /// Waiting resolvers, blocked or suspended; lets builders skip the broadcast when nobody waits.
     private static let waiters = AtomicCounter()
     private static let tokens = AtomicCounter()
+
+    /// Whether `flow` is recorded as waiting for a slot (blocked or suspended).
+    package static func isWaiting(_ flow: ConstructionFlow) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiting.flows[flow.bits] === flow
+    }
 
     /// Wakes every waiter so it can re-check its slot.
     static func wakeWaiters() {
@@ -59,6 +66,13 @@ enum ConstructionGate {
         waiters.increment()
         atomicFenceSequentiallyConsistent()
         defer { waiters.decrement() }
+        // Also when the wait ends by cancellation (the handler resumes with an error): a waiting record left behind
+        // would keep the flow and the slot alive for good, and mislead later deadlock checks.
+        defer {
+            condition.lock()
+            waiting.endWaiting(waiter, for: slot)
+            condition.unlock()
+        }
         var deadlock = false
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
@@ -84,9 +98,6 @@ enum ConstructionGate {
             condition.unlock()
             continuation?.resume(throwing: CancellationError())
         }
-        condition.lock()
-        waiting.endWaiting(waiter, for: slot)
-        condition.unlock()
         try Task.checkCancellation()
         return !deadlock
     }

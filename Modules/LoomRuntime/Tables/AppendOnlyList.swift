@@ -1,8 +1,8 @@
 /// A short list of objects keyed by a word: appended to under a lock, read without one, and closed once, after which
 /// it finds and takes nothing — a request scope's caches, one per `.scoped` registration it used.
 ///
-/// Nothing is ever removed: an element lives as long as the list, so a reader holding the list needs no read section
-/// for what it finds. The first chunk's words are the object's own stored properties (one allocation per list); when
+/// Nothing is removed while the list is in use: an element lives until the list goes (or its last holder takes the
+/// elements out, ``removeAll(_:)``), so a reader holding the list needs no read section for what it finds. The first chunk's words are the object's own stored properties (one allocation per list); when
 /// it is full, a chunk twice its size is chained after it and published with a release store, so readers never see a
 /// half-written pair. Appends and closing take a spin lock held for a scan and a few stores (no user code and, but
 /// for a new chunk, no allocation runs under it), which saves a mutex's initialisation on every list — a list is made
@@ -14,8 +14,8 @@
 ///
 /// ```swift
 /// let list = AppendOnlyList<Cache>()
-/// let cache = list.element(forKey: 7) { Cache() }   // appended under the lock
-/// list.element(forKey: 7)?.object === cache          // true, found without the lock
+/// let cache = list.element(forKey: 7) { Cache() }!  // appended under the lock (unretained: the list holds it)
+/// list.element(forKey: 7)?.refersTo(cache.object)    // true, found without the lock
 /// list.close()                                      // later lookups find nothing
 /// list.forEachElement { print($0) }                  // still visits cache
 /// ```
@@ -92,7 +92,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
     // MARK: Writing
 
     /// The element stored under `key`, appending `make()` when there is none; unretained, valid while the caller
-    /// holds the list (nothing is ever removed).
+    /// holds the list (nothing is removed while it is in use).
     ///
     /// Returns `nil` once the list is closed. `make` runs outside the lock, so it must have no effect but its result:
     /// when another thread appends the key first, this call's element is dropped and the stored one returned.
@@ -154,7 +154,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
     /// Closes the list: later lookups and appends find nothing.
     ///
     /// Returns `false` when it was closed already. The elements stay alive (retained by the list) until the list
-    /// itself is released; ``forEachElement(_:)`` still visits them.
+    /// itself is released or they are taken out (``removeAll(_:)``); ``forEachElement(_:)`` still visits them.
     package func close() -> Bool {
         withLock {
             if words[Self.closedWord] != 0 { return false }

@@ -1,3 +1,5 @@
+import LoomRuntimeShims
+
 /// Empty once-slots a thread keeps to reuse instead of allocating new ones: the caches of the request scopes that
 /// ended on the thread, handed to the next scope that needs one.
 ///
@@ -25,10 +27,13 @@ package enum ThreadSpares {
     /// Keeps `slot` for reuse on this thread; `false` (keeping nothing) when the thread holds ``capacity`` already.
     ///
     /// The caller guarantees that `slot` is empty — nothing published, no claim — and that nothing else refers to it
-    /// (`isKnownUniquelyReferenced`), so whoever takes it next owns it alone.
+    /// (`isKnownUniquelyReferenced`), so whoever takes it next owns it alone. A thread whose state is gone or not made
+    /// yet keeps nothing (a scope released while the thread exits must not make its state again).
     @discardableResult
     package static func keep(_ slot: OnceSlot) -> Bool {
-        let words = ThreadState.currentWords
+        assert(slot.words[0] == 0 && slot.words[1] == 0, "only an empty, unclaimed slot can be kept")
+        guard let raw = loom_thread_state_get() else { return false }
+        let words = raw.assumingMemoryBound(to: UInt.self)
         let count = Int(words[countWord])
         guard count < capacity else { return false }
         words[firstWord + count] = UInt(bitPattern: Unmanaged.passRetained(slot).toOpaque())

@@ -67,6 +67,28 @@ import Testing
         #expect(log.all == ["resource", "level0", "resource"])
     }
 
+    /// A `.scoped` registration with parameters keeps a table of argument slots in its scope's cache: that cache is
+    /// dropped with the scope, not kept for reuse.
+    @Test func aScopesCacheWithArgumentSlotsIsNotKeptForReuse() {
+        let log = Collected<String>()
+        let container = quietContainer {
+            Dependency { (name: String) in Resource(name, log: log) }
+                .scope(.scoped)
+                .onRelease { $0.close() }
+        }
+        let kept = Collected<Int>()
+        onThreads(1) { _ in
+            _ = ThreadSpares.count
+            try? container.withScope { _ in
+                _ = try container.inject(byType: Resource.self, "first")
+                _ = try container.inject(byType: Resource.self, "second")
+            }
+            kept.append(ThreadSpares.count)
+        }
+        #expect(kept.all == [0])
+        #expect(Set(log.all) == ["first", "second"])
+    }
+
     @Test func otherScopesResolveAsBeforeInsideAScope() throws {
         let container = quietContainer()
         container.register(scope: .singleton) { Service() }

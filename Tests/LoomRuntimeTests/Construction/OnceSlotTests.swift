@@ -109,6 +109,34 @@ import Testing
         #expect(claimed.publishedValue(Marker.self)?.id == 3)
     }
 
+    /// A suspended claimer that is cancelled stops waiting and leaves no record of its wait: neither its flow nor the
+    /// slot it waited for is kept alive by the gate, and later deadlock checks do not see it waiting.
+    @Test func aCancelledAsynchronousWaiterLeavesNoRecordOfItsWait() async throws {
+        weak var watchedSlot: OnceSlot?
+        weak var watchedFlow: ConstructionFlow?
+        do {
+            let slot = OnceSlot()
+            let builder = ConstructionFlow()
+            let waiterFlow = ConstructionFlow()
+            watchedSlot = slot
+            watchedFlow = waiterFlow
+            #expect(try await slot.claim(as: builder, onCycle: { CycleError() }))
+            let waiter = Task { try await slot.claim(as: waiterFlow, onCycle: { CycleError() }) }
+            var suspended = false
+            for _ in 0..<10_000 where !suspended {
+                suspended = ConstructionGate.isWaiting(waiterFlow)
+                if !suspended { try await Task.sleep(for: .milliseconds(1)) }
+            }
+            #expect(suspended)
+            waiter.cancel()
+            await #expect(throws: CancellationError.self) { _ = try await waiter.value }
+            #expect(!ConstructionGate.isWaiting(waiterFlow))
+            slot.abandonClaim()
+        }
+        #expect(watchedSlot == nil)
+        #expect(watchedFlow == nil)
+    }
+
     /// Many real threads resolve a cold slot at once; the build does real work, so the others arrive while it runs.
     @Test func concurrentResolversOnRealThreadsGetTheOneInstanceBuiltOnce() {
         let rounds = RuntimeTestScale.iterations(normally: 40, underThreadSanitizer: 10)

@@ -45,6 +45,22 @@ import Testing
         #expect(list.count == 1)
     }
 
+    /// An append whose list is closed while it makes its element (after its own check) drops what it made.
+    @Test func anAppendToAListClosedMeanwhileReleasesWhatItMade() {
+        let list = AppendOnlyList<Marker>()
+        weak var dropped: Marker?
+        let stored = list.append(
+            {
+                _ = list.close()
+                let made = Marker(2)
+                dropped = made
+                return made
+            }, forKey: 2)
+        #expect(stored == nil)
+        #expect(dropped == nil)
+        #expect(list.count == 0)
+    }
+
     /// More elements than the first chunk holds (four): the list chains chunks twice the size, and every element
     /// stays findable, in order.
     @Test(arguments: [4, 5, 12, 13, 100])
