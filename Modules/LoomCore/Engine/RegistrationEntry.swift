@@ -414,7 +414,12 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
         try Construction.cachedValue(of: self, in: cache) { try Construction.produce(self, factory) }
     }
 
-    @usableFromInline
+    /// The cold half of ``resolve(in:)``: builds the instance exactly once, or reads what another resolver built.
+    ///
+    /// Inlinable but never inlined: specialised for `Value` in the caller's module, out of line at each resolve site.
+    /// Unspecialised, every first resolve looked `StrongBox<Value>`'s and `Optional<Value>`'s metadata up (about
+    /// four hundred instructions).
+    @inlinable @inline(never)
     package func resolveCached(_ cache: EntryCache, in environment: ResolutionEnvironment) throws -> Value {
         try Construction.cachedValue(of: self, in: environment.cache(for: self, cache)) {
             try Construction.produce(self, factory)
@@ -505,7 +510,10 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
         return try resolveCached(repeat each arguments, hash: hash, in: entryCache)
     }
 
-    @usableFromInline
+    /// The cold half of a resolution with arguments: the tuple's slot, built exactly once.
+    ///
+    /// Inlinable but never inlined, for the reason ``PlainEntry/resolveCached(_:in:)`` is.
+    @inlinable @inline(never)
     func resolveCached(_ arguments: repeat each Parameter, hash: UInt, in cache: EntryCache) throws -> Value {
         let slot = cache.slot(forArguments: repeat each arguments, hash: hash)
         return try Construction.cachedValue(of: self, in: slot, isWeak: cache.isWeak, ordered: cache.releaser != nil) {

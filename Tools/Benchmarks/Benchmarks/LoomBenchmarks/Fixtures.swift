@@ -55,6 +55,13 @@ enum LoomFixtures {
     /// The container every by-type case resolves from, and the other paths of DESIGN.md §10.
     static let container = makeContainer()
 
+    /// A new container with one synchronous singleton, `TransientService`, not resolved yet.
+    static func makeColdContainer() -> Container {
+        let container = Container(name: "cold-benchmark", logger: DisabledLogger())
+        container.register(scope: .singleton) { TransientService() }
+        return container
+    }
+
     /// The services of ``container`` in the graph, activated by ``activateGraph()``.
     static let graphContainer = Container(name: "graph-benchmark", logger: DisabledLogger()) {
         Dependency { Service() }.scope(.singleton)

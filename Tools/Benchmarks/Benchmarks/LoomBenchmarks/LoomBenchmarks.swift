@@ -60,6 +60,14 @@ func resolutionBenchmarks() {
             blackHole(service)
         }
     }
+    // The first resolve of a cached singleton: its construction, exactly once, and publication. The containers are
+    // made before the measurement; compare with the direct `init`.
+    Benchmark("resolve-singleton-cold", configuration: .operation) { benchmark in
+        let containers = benchmark.scaledIterations.map { _ in LoomFixtures.makeColdContainer() }
+        benchmark.startMeasurement()
+        for container in containers { blackHole(try container.resolve(TransientService.self)) }
+        benchmark.stopMeasurement()
+    }
     Benchmark("resolve-transient-type", configuration: .operation) { benchmark in
         let container = LoomFixtures.container
         for _ in benchmark.scaledIterations { blackHole(try container.resolve(TransientService.self)) }
