@@ -70,6 +70,18 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
         // The tests that turn detection off or lower the depth limit run in a child process: those settings are
         // process-wide, and tests of other suites run in parallel with this one.
 
+        /// The engine's one-load check agrees with the public setting for every value, including the default
+        /// (`.debugOnly`, on in the debug build the tests run in).
+        @Test func theEnginesCheckAgreesWithTheSetting() async {
+            await #expect(processExitsWith: .success) {
+                #expect(LoomConfiguration.isCycleDetectionActive == LoomConfiguration.runtimeCycleDetection.isActive)
+                for detection in CycleDetection.allCases {
+                    LoomConfiguration.runtimeCycleDetection = detection
+                    #expect(LoomConfiguration.isCycleDetectionActive == detection.isActive)
+                }
+            }
+        }
+
         @Test func aSingletonUnderConstructionIsNeverBuiltTwice() async {
             await #expect(processExitsWith: .success) {
                 for detection in [CycleDetection.always, .never] {

@@ -105,8 +105,17 @@ public enum LoomConfiguration {
         return stored == 0 ? UInt(LoomLogLevel.warning.rawValue) : stored - 1
     }
 
-    /// Whether cycle detection is on right now.
-    package static var isCycleDetectionActive: Bool { runtimeCycleDetection.isActive }
+    /// Whether cycle detection is on right now: one load and a comparison (each nested frame asks).
+    package static var isCycleDetectionActive: Bool {
+        // The stored word is the setting's raw value + 1, or 0 for the default, `.debugOnly`.
+        let stored = ProcessWord.cycleDetection.relaxed
+        if stored == UInt(CycleDetection.always.rawValue) + 1 { return true }
+        #if DEBUG
+            return stored != UInt(CycleDetection.never.rawValue) + 1
+        #else
+            return false
+        #endif
+    }
 }
 
 /// When Loom checks resolutions for dependency cycles.

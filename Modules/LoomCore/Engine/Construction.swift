@@ -57,19 +57,19 @@ package enum Construction {
         }
     }
 
-    /// Pushes `entry` on the current resolution's frames after checking the depth limit and cycles.
+    /// Pushes `entry` on the current resolution's frames after checking the depth limit and cycles: a nested
+    /// frame (``produce(_:_:)`` pushes the outermost one itself).
     @usableFromInline
     package static func enterFrame(_ entry: RegistrationEntry, _ frames: ResolutionFrames) throws {
-        if frames.depth > 0 || frames.hasAdoptedChain {
-            let depth = frames.totalDepth
-            let limit = LoomConfiguration.maximumResolutionDepth
-            if depth >= limit {
-                let chain = entries(of: frames).map(\.locator) + [entry.locator]
-                throw InjectionError.cyclicDependencyReference(DependencyCycle(chain: chain, exceededDepthLimit: limit))
-            }
-            if LoomConfiguration.isCycleDetectionActive, frames.contains(entry) {
-                throw cycleError(closingWith: entry, frames: frames)
-            }
+        // The adopted chain's depth only when there is one: most nested frames continue this thread's frames alone.
+        let depth = frames.hasAdoptedChain ? frames.totalDepth : frames.depth
+        let limit = LoomConfiguration.maximumResolutionDepth
+        if depth >= limit {
+            let chain = entries(of: frames).map(\.locator) + [entry.locator]
+            throw InjectionError.cyclicDependencyReference(DependencyCycle(chain: chain, exceededDepthLimit: limit))
+        }
+        if LoomConfiguration.isCycleDetectionActive, frames.contains(entry) {
+            throw cycleError(closingWith: entry, frames: frames)
         }
         frames.push(entry)
     }
