@@ -10,8 +10,8 @@ import LoomRuntimeShims
 /// Only slots of one exact class come back out of ``take(_:)``: a slot of another class stays where it is.
 ///
 /// ```swift
-/// ThreadSpares.keep(cache)                                      // an emptied cache nothing else holds
-/// let reused = ThreadSpares.take(EntryCache.self) ?? EntryCache()
+/// ThreadSpares.keep(cache)                              // an emptied cache nothing else holds
+/// let reused = ThreadSpares.take(Cache.self) ?? Cache()  // `Cache` a subclass of `OnceSlot`
 /// ```
 package enum ThreadSpares {
     /// The most slots a thread keeps: a request uses a handful of `.scoped` registrations.
