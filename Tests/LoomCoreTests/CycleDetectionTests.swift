@@ -1,5 +1,6 @@
 import Foundation
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 import LoomTesting
 import Testing
@@ -70,15 +71,22 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
         // The tests that turn detection off or lower the depth limit run in a child process: those settings are
         // process-wide, and tests of other suites run in parallel with this one.
 
-        /// The engine's one-load check agrees with the public setting for every value, including the default
-        /// (`.debugOnly`, on in the debug build the tests run in).
+        /// The engine's one-load check agrees with the public setting for every setting, including the default
+        /// (`.debugOnly`, on in the debug build the tests run in) and a stored word no setting writes (read as the
+        /// default).
         @Test func theEnginesCheckAgreesWithTheSetting() async {
             await #expect(processExitsWith: .success) {
-                #expect(LoomConfiguration.isCycleDetectionActive == LoomConfiguration.runtimeCycleDetection.isActive)
+                #if DEBUG
+                    #expect(LoomConfiguration.isCycleDetectionActive)
+                #endif
+                #expect(LoomConfiguration.runtimeCycleDetection == .debugOnly)
                 for detection in CycleDetection.allCases {
                     LoomConfiguration.runtimeCycleDetection = detection
                     #expect(LoomConfiguration.isCycleDetectionActive == detection.isActive)
                 }
+                ProcessWord.cycleDetection.store(UInt(CycleDetection.allCases.count) + 1)
+                #expect(LoomConfiguration.runtimeCycleDetection == .debugOnly)
+                #expect(LoomConfiguration.isCycleDetectionActive == CycleDetection.debugOnly.isActive)
             }
         }
 
