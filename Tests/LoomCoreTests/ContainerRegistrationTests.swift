@@ -102,6 +102,18 @@ import Testing
         #expect(throws: InjectionError.self) { try container.resolve(String.self, parameter: 1) }
     }
 
+    /// A type's plain registration, its enclosing-object resolver and the resolver's alternative live side by side:
+    /// each request finds its own (the graph's probe is covered by `SeedSpellingsTests`).
+    @Test func aPlainRegistrationAndEnclosingObjectResolversOfOneTypeEachAnswerTheirOwnRequests() throws {
+        let container = quietContainer()
+        container.register { "plain" }
+        container.register { (parameter: Any) -> String in "resolver \(parameter)" }
+        container.register(alternative: .another) { (parameter: Any) -> String in "alternative \(parameter)" }
+        #expect(try container.resolve(String.self) == "plain")
+        #expect(try container.resolve(String.self, parameter: 1) == "resolver 1")
+        #expect(try container.resolve(String.self, parameter: 2, alternative: .another) == "alternative 2")
+    }
+
     @Test func macaroniStyleUntypedEnclosingClosureCompiles() throws {
         let container = quietContainer()
         container.register { enclosing -> String in String(describing: enclosing) }

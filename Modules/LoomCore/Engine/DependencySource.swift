@@ -144,7 +144,7 @@ extension DependencySource {
             }
         }
         // A settled answer is remembered only for the plain key (no alternative, no arguments).
-        let memoRegistry = key.fastID != 0 ? settledCollectionsRegistry : nil
+        let memoRegistry = key.isPlainType ? settledCollectionsRegistry : nil
         if let memoRegistry, let values = SettledCollections.values(of: T.self, keyID: key.fastID, in: memoRegistry) {
             logResolution(of: key, fileID: fileID, line: line)
             return values

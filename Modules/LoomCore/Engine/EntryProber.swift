@@ -95,19 +95,6 @@ extension EntryProber {
             $0.matchesValue(value, hashWord: hashWord, repeat (each Parameter).self)
         }
     }
-
-    /// Probes for `T`'s Macaroni-style parametrized resolver (with `alternative`).
-    @inlinable @inline(__always)
-    package func probe<T>(enclosingObjectResolverOf type: T.Type, alternative: RegistrationAlternative?)
-        -> EntryProbe
-    {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
-        var base = RegistrationKey.typeHash(typeBits)
-        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
-        return probe(hash: RegistrationKey.enclosingObjectHash(base), valueTypeBits: typeBits) {
-            $0.matchesEnclosingObject(typeBits, alternative: alternative)
-        }
-    }
 }
 
 // MARK: - Synchronous answers
@@ -162,12 +149,18 @@ extension EntryProber {
         if isEmptyPack(repeat each arguments) { return try probe.resolve(T.self) }
         return try probe.resolve(T.self, repeat each arguments)
     }
+}
 
-    /// The value of `T`'s Macaroni-style parametrized resolver given `parameter`, or `nil` when only the general path
-    /// can answer.
+// MARK: - Enclosing-object resolvers (containers only: the graph has no `parameter:` front door)
+
+extension Registry {
+    /// The value of `T`'s Macaroni-style parametrized resolver (with `alternative`) given `parameter`, or `nil` when
+    /// only the general path can answer.
     @inlinable @inline(__always)
     package func fastValue<T>(_ type: T.Type, parameter: Any, alternative: RegistrationAlternative?) throws -> T? {
-        try probe(enclosingObjectResolverOf: T.self, alternative: alternative).resolve(T.self, parameter: parameter)
+        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
+        return try probeEnclosingObjectResolver(typeBits: typeBits, alternative: alternative)
+            .resolve(T.self, parameter: parameter)
     }
 }
 

@@ -147,7 +147,9 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         case detail(Detail)
     }
 
-    /// The type's `ObjectIdentifier` bits for plain type keys, `0` otherwise.
+    /// A word that alone identifies the key, compared without reading its payload: the type's `ObjectIdentifier` bits
+    /// for a plain type key, those bits with the low bit set for a type's enclosing-object resolver without
+    /// alternative (``enclosingObjectFastID(_:)``), `0` for every other key.
     @usableFromInline package let fastID: UInt
     /// The hash the registry tables probe with; never `0`.
     @usableFromInline package let tableHash: UInt
@@ -175,8 +177,12 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             case .types(let types):
                 for type in types { hash = Self.parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
             }
+            var fastID: UInt = 0
+            if case .type(let id, _) = locator.storage, alternative == nil, parameters == .enclosingObject {
+                fastID = Self.enclosingObjectFastID(TableHash.bits(of: id)) ?? 0
+            }
             self.init(
-                fastID: 0, tableHash: hash,
+                fastID: fastID, tableHash: hash,
                 payload: .detail(Detail(locator: locator, alternative: alternative, parameters: parameters))
             )
         }
@@ -187,6 +193,18 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.tableHash = tableHash
         self.payload = payload
     }
+
+    /// The ``fastID`` of the enclosing-object resolver of the type whose `ObjectIdentifier` bits are `typeBits`
+    /// (without alternative): the bits with the low bit set, which no plain type key has (type metadata is aligned);
+    /// `nil` for bits that would not be told apart that way (then the key's payload is compared).
+    @inlinable @inline(__always)
+    package static func enclosingObjectFastID(_ typeBits: UInt) -> UInt? {
+        typeBits & 1 == 0 ? typeBits | 1 : nil
+    }
+
+    /// Whether this is a plain type key (type locator, no alternative, no parameters); its ``fastID`` is then the
+    /// type's `ObjectIdentifier` bits.
+    package var isPlainType: Bool { fastID != 0 && fastID & 1 == 0 }
 
     /// The key of a type's default, parameterless registration, from its parts.
     package init(plainTypeID id: ObjectIdentifier, type: Any.Type) {
@@ -231,6 +249,15 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// Adds the Macaroni-style enclosing-object parameter to a locator's hash.
     @inlinable @inline(__always)
     package static func enclosingObjectHash(_ hash: UInt) -> UInt { TableHash.combine(hash, 0x65_6e_63_6c) }
+
+    /// The table hash of the enclosing-object resolver key of the type whose `ObjectIdentifier` bits are `typeBits`,
+    /// with `alternative`.
+    @inlinable @inline(__always)
+    package static func enclosingObjectResolverHash(typeBits: UInt, alternative: RegistrationAlternative?) -> UInt {
+        var base = typeHash(typeBits)
+        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
+        return enclosingObjectHash(base)
+    }
 
     /// Adds one parameter type to a hash, in order.
     @inlinable @inline(__always)

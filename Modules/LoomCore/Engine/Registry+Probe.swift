@@ -187,6 +187,24 @@ extension Registry {
         ) { $0.fastID == typeBits }
     }
 
+    /// Enters a read section and finds the enclosing-object resolver (with `alternative`) of the type whose
+    /// `ObjectIdentifier` bits are `typeBits` in this registry's chain.
+    ///
+    /// Non-generic, hashing included: the front door that inlines a call to it stays small. Without an alternative
+    /// the key's fast word identifies it, compared inline instead of through a matcher called per node.
+    @usableFromInline
+    package func probeEnclosingObjectResolver(typeBits: UInt, alternative: RegistrationAlternative?) -> EntryProbe {
+        let hash = RegistrationKey.enclosingObjectResolverHash(typeBits: typeBits, alternative: alternative)
+        if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeBits) {
+            return EntryProbe.probe(
+                .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits
+            ) { $0.fastID == fastID }
+        }
+        return EntryProbe.probe(
+            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits
+        ) { $0.matchesEnclosingObject(typeBits, alternative: alternative) }
+    }
+
     /// Enters a read section and finds the registration under `hash` that `matches` in this registry's chain, usable
     /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
     @usableFromInline

@@ -35,6 +35,30 @@ import Testing
         #expect(RegistrationKey.Parameters.types([]) != .none)
     }
 
+    /// A type's enclosing-object resolver without alternative is told apart by its fast word alone — the type's
+    /// bits with the low bit set, which no plain type key has — and is not a plain type key; with an alternative it
+    /// has no fast word and is matched by its parts.
+    @Test func anEnclosingObjectResolverKeyHasAFastWordOfItsOwn() {
+        let plain = RegistrationKey(locator: .type(Located.self))
+        let enclosing = RegistrationKey(locator: .type(Located.self), parameters: .enclosingObject)
+        let alternative = RegistrationKey(
+            locator: .type(Located.self), alternative: .another, parameters: .enclosingObject)
+        #expect(plain.fastID == Self.typeBits && plain.isPlainType)
+        #expect(enclosing.fastID == Self.typeBits | 1 && !enclosing.isPlainType)
+        #expect(RegistrationKey.enclosingObjectFastID(Self.typeBits) == enclosing.fastID)
+        #expect(alternative.fastID == 0 && !alternative.isPlainType)
+        #expect(enclosing == RegistrationKey(locator: .type(Located.self), parameters: .enclosingObject))
+        #expect(enclosing != plain && enclosing != alternative)
+        #expect(enclosing.matchesEnclosingObject(Self.typeBits, alternative: nil))
+        #expect(!enclosing.matchesEnclosingObject(Self.typeBits, alternative: .another))
+        #expect(alternative.matchesEnclosingObject(Self.typeBits, alternative: .another))
+        let hash = RegistrationKey.enclosingObjectResolverHash(typeBits: Self.typeBits, alternative: nil)
+        #expect(enclosing.tableHash == hash)
+        #expect(
+            alternative.tableHash
+                == RegistrationKey.enclosingObjectResolverHash(typeBits: Self.typeBits, alternative: .another))
+    }
+
     @Test func aKeyMatchesExactlyItsParameterTypesAtEveryArity() {
         #expect(Self.matches(Self.key([Int.self]), Int.self))
         #expect(Self.matches(Self.key([Int.self, String.self]), Int.self, String.self))
