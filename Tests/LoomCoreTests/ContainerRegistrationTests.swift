@@ -103,7 +103,7 @@ import Testing
     }
 
     /// A type's plain registration, its enclosing-object resolver and the resolver's alternative live side by side:
-    /// each request finds its own (the graph's probe is covered by `SeedSpellingsTests`).
+    /// each request finds its own, the resolver without alternative through the lock-free probe.
     @Test func aPlainRegistrationAndEnclosingObjectResolversOfOneTypeEachAnswerTheirOwnRequests() throws {
         let container = quietContainer()
         container.register { "plain" }
@@ -112,6 +112,8 @@ import Testing
         #expect(try container.resolve(String.self) == "plain")
         #expect(try container.resolve(String.self, parameter: 1) == "resolver 1")
         #expect(try container.resolve(String.self, parameter: 2, alternative: .another) == "alternative 2")
+        #expect(try container.registry.fastValue(String.self, parameter: 3, alternative: nil) == "resolver 3")
+        #expect(try container.registry.fastValue(String.self, parameter: 4, alternative: .another) == "alternative 4")
     }
 
     @Test func macaroniStyleUntypedEnclosingClosureCompiles() throws {

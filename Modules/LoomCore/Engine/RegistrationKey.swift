@@ -7,7 +7,7 @@ public import LoomRuntime
 /// alternative's precomputed hash, a name's bytes, the parameter types' identities — so every resolution path probes
 /// the registry with a hash and a predicate (``matchesType(_:alternative:)`` and friends) and allocates nothing.
 /// Plain type keys (type locator, no alternative, no parameters) are the hot path: they compare by their `fastID`
-/// alone. Plain name keys hold their name inline; every other key keeps its parts in a shared `Detail` object, so
+/// alone, as does a type's enclosing-object resolver without alternative. Plain name keys hold their name inline; every other key keeps its parts in a shared `Detail` object, so
 /// copying it costs one retain however long its parameter list.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
@@ -195,8 +195,9 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The ``fastID`` of the enclosing-object resolver of the type whose `ObjectIdentifier` bits are `typeBits`
-    /// (without alternative): the bits with the low bit set, which no plain type key has (type metadata is aligned);
-    /// `nil` for bits that would not be told apart that way (then the key's payload is compared).
+    /// (without alternative): the bits with the low bit set, which no plain type key has — type metadata is
+    /// pointer-aligned, which plain type keys rely on too; `nil` for bits that would not be told apart that way (then
+    /// the key's payload is compared).
     @inlinable @inline(__always)
     package static func enclosingObjectFastID(_ typeBits: UInt) -> UInt? {
         typeBits & 1 == 0 ? typeBits | 1 : nil
