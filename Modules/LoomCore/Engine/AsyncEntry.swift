@@ -30,7 +30,7 @@ package final class AsyncEntry<Value: Sendable>: RegistrationEntry, @unchecked S
     nonisolated(nonsending) package func load(in environment: ResolutionEnvironment) async throws -> Value {
         guard let cache else { return try await Construction.produceAsync(self, factory) }
         let slot = try environment.cache(for: self, cache)
-        return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak, factory: factory)
+        return try await Construction.loadCached(of: self, in: slot, heldBy: slot, factory: factory)
     }
 
     override package func resolveErased(
@@ -88,7 +88,7 @@ package final class AsyncParameterizedEntry<Value: Sendable, each Parameter: Has
             return value
         }
         let slot = entryCache.slot(forArguments: repeat each arguments, hash: hash)
-        return try await Construction.loadCached(of: self, in: slot, isWeak: entryCache.isWeak) {
+        return try await Construction.loadCached(of: self, in: slot, heldBy: entryCache) {
             try await factory(repeat each arguments)
         }
     }

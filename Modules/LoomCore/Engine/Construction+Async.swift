@@ -48,12 +48,14 @@ extension Construction {
     ///
     /// Every load claims as its own flow (its frame's link), continuing the construction in progress (if any): the
     /// context is shared by every child task of a factory, and siblings loading the same dependency must wait for
-    /// each other rather than take each other's claim for their own (a cycle).
+    /// each other rather than take each other's claim for their own (a cycle). `cache` is the registration's cache
+    /// that holds `slot` (the slot itself, or the cache whose argument table holds it): whether the instance is held
+    /// weakly and gets a release order.
     @inlinable @inline(__always)
     nonisolated(nonsending) package static func loadCached<Value: Sendable>(
         of entry: RegistrationEntry,
         in slot: OnceSlot,
-        isWeak: Bool,
+        heldBy cache: EntryCache,
         factory: @Sendable () async throws -> Value
     ) async throws -> Value {
         // A settled slot needs no flow and no context.
@@ -61,7 +63,9 @@ extension Construction {
         let context = ResolutionContext.current
         let link = frameLink(of: entry, continuing: context)
         return try await slot.load(
-            Value.self, holdsWeakly: isWeak, ordered: entry.releaser != nil, flow: link,
+            // Read from the cache that holds the slot (the registration's releaser, which it was made with): read
+            // through the registration, the releaser was retained.
+            Value.self, holdsWeakly: cache.isWeak, ordered: cache.releaser != nil, flow: link,
             build: {
                 // Checked once the slot is claimed, as the synchronous path does: a slot another flow is building is
                 // waited for, whatever the chain looks like.

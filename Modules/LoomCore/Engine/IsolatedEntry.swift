@@ -128,7 +128,7 @@ package final class GlobalActorEntry<Value: Sendable>: RegistrationEntry, @unche
         let factory = factory
         guard let cache else { return try await Construction.produceAsync(self) { try await factory() } }
         let slot = try environment.cache(for: self, cache)
-        return try await Construction.loadCached(of: self, in: slot, isWeak: slot.isWeak) { try await factory() }
+        return try await Construction.loadCached(of: self, in: slot, heldBy: slot) { try await factory() }
     }
 
     override package var registrationProblem: String? {

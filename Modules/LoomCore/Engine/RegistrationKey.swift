@@ -7,8 +7,9 @@ public import LoomRuntime
 /// alternative's precomputed hash, a name's bytes, the parameter types' identities — so every resolution path probes
 /// the registry with a hash and a predicate (``matchesType(_:alternative:)`` and friends) and allocates nothing.
 /// Plain type keys (type locator, no alternative, no parameters) are the hot path: they compare by their `fastID`
-/// alone, as does a type's enclosing-object resolver without alternative. Plain name keys hold their name inline; every other key keeps its parts in a shared `Detail` object, so
-/// copying it costs one retain however long its parameter list.
+/// alone, as does a type's enclosing-object resolver without alternative. Plain name keys hold their name inline;
+/// every other key keeps its parts in a shared `Detail` object, so copying it costs one retain however long its
+/// parameter list.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline

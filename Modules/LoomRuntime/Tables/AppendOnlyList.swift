@@ -2,11 +2,11 @@
 /// it finds and takes nothing — a request scope's caches, one per `.scoped` registration it used.
 ///
 /// Nothing is removed while the list is in use: an element lives until the list goes (or its last holder takes the
-/// elements out, ``removeAll(_:)``), so a reader holding the list needs no read section for what it finds. The first chunk's words are the object's own stored properties (one allocation per list); when
-/// it is full, a chunk twice its size is chained after it and published with a release store, so readers never see a
-/// half-written pair. Appends and closing take a spin lock held for a scan and a few stores (no user code and, but
-/// for a new chunk, no allocation runs under it), which saves a mutex's initialisation on every list — a list is made
-/// for every request.
+/// elements out, ``removeAll(_:)``), so a reader holding the list needs no read section for what it finds. The first
+/// chunk's words are the object's own stored properties (one allocation per list); when it is full, a chunk twice its
+/// size is chained after it and published with a release store, so readers never see a half-written pair. Appends and
+/// closing take a spin lock held for a scan and a few stores (no user code and, but for a new chunk, no allocation runs
+/// under it), which saves a mutex's initialisation on every list — a list is made for every request.
 ///
 /// Chunk word layout: `[lock, closed, count, next chunk, pair capacity, key₀, element₀, key₁, element₁, …]`. The
 /// lock and closed words are used in the first chunk only; `element`s are retained. `count` and `next` are
