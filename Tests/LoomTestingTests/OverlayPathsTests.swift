@@ -1,6 +1,7 @@
 import Loom
 import LoomMacros
 import LoomTesting
+import Synchronization
 import Testing
 
 // The overlay answers the paths not covered elsewhere: macro-generated parameter injection, `@InjectedWeakly`, and a
@@ -94,5 +95,61 @@ final class OtherStampSource: StampSource { let label = "other" }
         #expect(other !== first)
         #expect(other.label == "b")
         #expect(try container.inject(byType: Stamp.self, "a") === live)
+    }
+}
+
+/// Counts the releases of ``ReleasedStamp`` instances per test, by label.
+final class ReleasedStamp: Sendable {
+    let label: String
+    init(label: String) { self.label = label }
+}
+
+@Suite struct OverlayOwnRegistrationTests {
+    /// A singleton registered in the override keeps its instance in its own registration's cache (the override's
+    /// container lives only as long as the override): one instance per override, released with it.
+    @Test func anOverridesOwnSingletonIsBuiltOnceAndReleasedWithTheOverride() throws {
+        let container = Container(name: "overlay.own", logger: DisabledLogger())
+        let released = Mutex<[String]>([])
+        let (first, again) = try withTestDependencies { overrides in
+            overrides.register(scope: .singleton) {
+                ReleasedStamp(label: "override")
+            } onRelease: { stamp in
+                released.withLock { $0.append(stamp.label) }
+            }
+        } operation: {
+            (try container.resolve(ReleasedStamp.self), try container.resolve(ReleasedStamp.self))
+        }
+        #expect(first === again)
+        #expect(first.label == "override")
+        #expect(released.withLock { $0 } == ["override"])
+    }
+
+    /// Nested scopes: one sharing the enclosing override's instances sees its own singleton's instance, an isolated
+    /// one builds another, and neither releases the enclosing one.
+    @Test func nestedScopesSeeTheEnclosingOverridesInstanceOnlyWhenSharing() throws {
+        let container = Container(name: "overlay.nested", logger: DisabledLogger())
+        let released = Mutex<[String]>([])
+        try withTestDependencies { overrides in
+            overrides.register(scope: .singleton) {
+                ReleasedStamp(label: "outer")
+            } onRelease: { stamp in
+                released.withLock { $0.append(stamp.label) }
+            }
+        } operation: {
+            let outer = try container.resolve(ReleasedStamp.self)
+            let shared = try withTestDependencies(.sharingLiveInstances) { _ in
+            } operation: {
+                try container.resolve(ReleasedStamp.self)
+            }
+            #expect(shared === outer)
+            let isolated = try withTestDependencies { _ in
+            } operation: {
+                try container.resolve(ReleasedStamp.self)
+            }
+            #expect(isolated !== outer)
+            #expect(released.withLock { $0 } == ["outer"], "the isolated scope released its own instance only")
+            #expect(try container.resolve(ReleasedStamp.self) === outer)
+        }
+        #expect(released.withLock { $0 } == ["outer", "outer"])
     }
 }

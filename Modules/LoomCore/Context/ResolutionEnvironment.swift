@@ -64,8 +64,15 @@ package final class IsolatedCaches: Sendable {
     @usableFromInline let table = AtomicReference<ConcurrentTable<Node>>(ConcurrentTable(minimumCapacity: 16))
     /// The writers' lock; holds the number of caches.
     private let lock = LoomLock(0)
+    /// The owner of the scope's own registrations (its overlay's container), whose caches serve as their caches
+    /// here: that container lives only as long as the scope, so its registrations' caches are already private to
+    /// it, and reading them directly spares the settled probe a table lookup.
+    @usableFromInline let owner: RegistrationOwner?
 
-    package init() {}
+    /// Creates an empty store; `owner`'s registrations keep their instances in their own caches (see ``owner``).
+    package init(owner: RegistrationOwner? = nil) {
+        self.owner = owner
+    }
 
     /// `entry`'s cache in this scope, created empty on first use.
     @inlinable
@@ -85,7 +92,10 @@ package final class IsolatedCaches: Sendable {
     /// The overlay's settled fast path: no nested read section and no cache handed back owned.
     @inlinable
     package func publishedBox(of entry: RegistrationEntry, in section: ReadSection.Token) -> Unretained<InstanceBox>? {
-        table.load(in: section)?.withObject { table in
+        // The same cache ``makeCache(for:hash:)`` files for an owned registration (an instance there was built through
+        // this store, or outside any scope, as it would be without one).
+        if entry.owner === owner, let cache = entry.cache { return cache.publishedBox(in: section) }
+        return table.load(in: section)?.withObject { table in
             table.find(hash: Self.hash(of: entry), in: section) { $0.entry === entry }?.withObject { node in
                 node.cache.publishedBox(in: section)
             }
@@ -99,7 +109,8 @@ package final class IsolatedCaches: Sendable {
     package func argumentTable(of entry: RegistrationEntry, in section: ReadSection.Token)
         -> Unretained<ConcurrentTable<OnceSlot>>?
     {
-        table.load(in: section)?.withObject { table in
+        if entry.owner === owner, let cache = entry.cache { return cache.argumentTable(in: section) }
+        return table.load(in: section)?.withObject { table in
             table.find(hash: Self.hash(of: entry), in: section) { $0.entry === entry }?.withObject { node in
                 node.cache.argumentTable(in: section)
             }
@@ -117,11 +128,14 @@ package final class IsolatedCaches: Sendable {
         let cache = lock.withLock { count in
             let current = table.loadRetained()!
             if let existing = current.node(hash: hash, matching: { $0.entry === entry }) { return existing.cache }
+            // An owned registration's node files its own cache, so its instances are released with this scope's.
+            let ownCache = entry.owner === owner ? entry.cache : nil
             let node = Node(
                 entry: entry,
-                cache: EntryCache(
-                    isWeak: entry.cache?.isWeak ?? false, hasParameters: !entry.attributes.parameterTypes.isEmpty,
-                    releaser: entry.releaser))
+                cache: ownCache
+                    ?? EntryCache(
+                        isWeak: entry.cache?.isWeak ?? false, hasParameters: !entry.attributes.parameterTypes.isEmpty,
+                        releaser: entry.releaser))
             if current.hasRoom(forAdditional: 1) {
                 _ = current.store(node, hash: hash) { $0 === node }
             } else {

@@ -44,12 +44,14 @@ package final class ResolutionOverlay: Sendable {
     /// Bind it with ``run(_:)``.
     package init(named name: String, visibility: Visibility, recorder: ResolutionRecorder? = nil) {
         let parent = Self.active
-        container = Container(name: name, parent: parent?.container)
+        let container = Container(name: name, parent: parent?.container)
+        self.container = container
         self.parent = parent
         seesLiveRegistrations = visibility != .overridesOnly && (parent?.seesLiveRegistrations ?? true)
         environment =
             visibility == .liveInstances
-            ? (parent?.environment ?? .live) : ResolutionEnvironment(isolatedCaches: IsolatedCaches())
+            ? (parent?.environment ?? .live)
+            : ResolutionEnvironment(isolatedCaches: IsolatedCaches(owner: container.owner))
         self.recorder = recorder
         serial = Self.serials.increment()
     }

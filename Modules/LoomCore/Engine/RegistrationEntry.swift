@@ -164,7 +164,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     // Immutable apart from `cache`, which is internally synchronised.
     @usableFromInline package let attributes: RegistrationAttributes
     /// The container that holds the registration.
-    package let owner: RegistrationOwner
+    @usableFromInline package let owner: RegistrationOwner
     /// Registration order within the process, for deterministic iteration.
     package let sequence: UInt
     /// `nil` for `.instance`; for `.scoped`, never filled (each request scope keeps its own caches).

@@ -125,12 +125,19 @@ extension EntryProbe {
 
     /// Probes `scope` inside `section` (which the result carries) as the current task sees it: through its test
     /// overlay while one exists in the process.
+    ///
+    /// `fastID` is the requested key's ``RegistrationKey/fastID`` when that word alone identifies it (`0` otherwise):
+    /// the overlay's out-of-line probe then compares it inline instead of calling `matches` per node.
     @inline(__always)
     package static func probe(
-        _ scope: ProbeScope, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
+        _ scope: ProbeScope, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt = 0,
         matching matches: (RegistrationKey) -> Bool
     ) -> EntryProbe {
         if ProcessWord.activeOverlays.isNonZero {
+            if fastID != 0 {
+                return probeThroughOverlay(
+                    scope, section: section, hash: hash, valueTypeBits: valueTypeBits, fastID: fastID)
+            }
             return probeThroughOverlay(
                 scope, section: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
         }
@@ -148,6 +155,23 @@ extension EntryProbe {
     private static func probeThroughOverlay(
         _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
         matching matches: (RegistrationKey) -> Bool
+    ) -> EntryProbe {
+        probeThroughOverlay(scope, section, hash, valueTypeBits, matches)
+    }
+
+    /// ``probeThroughOverlay(_:section:hash:valueTypeBits:matching:)`` for a key its fast word identifies, compared
+    /// inline.
+    @inline(never)
+    private static func probeThroughOverlay(
+        _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt
+    ) -> EntryProbe {
+        probeThroughOverlay(scope, section, hash, valueTypeBits) { $0.fastID == fastID }
+    }
+
+    @inline(__always)
+    private static func probeThroughOverlay(
+        _ scope: ProbeScope, _ section: ReadSection.Token, _ hash: UInt, _ valueTypeBits: UInt,
+        _ matches: (RegistrationKey) -> Bool
     ) -> EntryProbe {
         // The overlay and its container are read unretained: the task's context holds them for as long as this
         // call runs, and binding them strongly cost a retain and a release each per probe.
@@ -183,7 +207,7 @@ extension Registry {
     package func probePlain(typeBits: UInt) -> EntryProbe {
         EntryProbe.probe(
             .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.typeHash(typeBits),
-            valueTypeBits: typeBits
+            valueTypeBits: typeBits, fastID: typeBits
         ) { $0.fastID == typeBits }
     }
 
@@ -197,7 +221,7 @@ extension Registry {
         let hash = RegistrationKey.enclosingObjectResolverHash(typeBits: typeBits, alternative: alternative)
         if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeBits) {
             return EntryProbe.probe(
-                .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits
+                .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits, fastID: fastID
             ) { $0.fastID == fastID }
         }
         return EntryProbe.probe(

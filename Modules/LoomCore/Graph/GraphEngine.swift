@@ -43,7 +43,9 @@ package final class GraphEngine: @unchecked Sendable {
 
     /// Enters a read section and probes the merged index for a type's plain registration.
     package func probePlain(typeBits: UInt) -> EntryProbe {
-        probe(hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits) { $0.fastID == typeBits }
+        probe(hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits, fastID: typeBits) {
+            $0.fastID == typeBits
+        }
     }
 
     /// Enters a read section and probes the merged index for the registration named `name` (without parameters),
@@ -56,15 +58,18 @@ package final class GraphEngine: @unchecked Sendable {
     /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
     ///
     /// Inlined into the plain and named probes, so their `matches` is a direct comparison, not a closure call per node.
+    /// `fastID`: as in ``EntryProbe/probe(_:in:hash:valueTypeBits:fastID:matching:)``.
     @inline(__always)
-    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
+    package func probe(
+        hash: UInt, valueTypeBits: UInt, fastID: UInt = 0, matching matches: (RegistrationKey) -> Bool
+    ) -> EntryProbe {
         let section = ReadSection.enter()
         guard let index = indexReference.load(in: section) else { return EntryProbe(section: section) }
         return index.withObject { index in
             guard !index.hasScannedContainers else { return EntryProbe(section: section) }
             return EntryProbe.probe(
                 .table(Unretained(index.table)), in: section, hash: hash, valueTypeBits: valueTypeBits,
-                matching: matches)
+                fastID: fastID, matching: matches)
         }
     }
 
