@@ -156,7 +156,7 @@ import Testing
             #expect(try container.inject(byType: Service.self, 1, 2, 3, "four").id == -6)
             #expect(try container.inject(byType: Service.self, 1, "ab").id == 3)
             #expect(try container.inject(byType: Service.self, "ab", 1).id == 103)
-            // No public verb resolves an alternative with arguments; the probe's own entry point does.
+            #expect(try container.inject(byType: Service.self, alternative: "other", 1, "ab").id == 1_001)
             #expect(try container.registry.fastValue(Service.self, alternative: "other", 1, "ab")?.id == 1_001)
             #expect(try container.registry.fastValue(Service.self, alternative: "another", 1, "ab") == nil)
         }

@@ -176,6 +176,9 @@ final class ArgumentSlot<each Parameter: Hashable & Sendable>: OnceSlot, @unchec
 }
 
 extension EntryCache {
+    /// Where ``argumentHash(_:)`` starts folding.
+    @inlinable package static var argumentHashSeed: UInt { 0x6172_6773 }
+
     /// The hash of an argument tuple: each argument's own hash, folded in order.
     ///
     /// The hash only places a tuple in its registration's slot table, so any function equal arguments agree on will
@@ -185,7 +188,7 @@ extension EntryCache {
     /// instead of specialising for it.
     @inlinable @inline(__always)
     package static func argumentHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
-        var hash: UInt = 0x6172_6773
+        var hash = argumentHashSeed
         func fold<Argument: Hashable>(_ argument: Argument) {
             hash = TableHash.combine(hash, bits(of: argument, remembered: false))
         }
@@ -203,7 +206,7 @@ extension EntryCache {
     /// the flag, and the two-argument read cost 30 more instructions.
     @inlinable @inline(__always)
     package static func lookupHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
-        var hash: UInt = 0x6172_6773
+        var hash = argumentHashSeed
         func fold<Argument: Hashable>(_ argument: Argument) {
             hash = TableHash.combine(hash, bits(of: argument, remembered: true))
         }
