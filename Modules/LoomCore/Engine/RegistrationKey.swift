@@ -78,14 +78,12 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
-        init(locator: DependencyLocator, alternative: RegistrationAlternative?, parameters: Parameters) {
+        /// `typeBits`: the identity bits of `locator`'s type, `0` for a name or value.
+        init(locator: DependencyLocator, typeBits: UInt, alternative: RegistrationAlternative?, parameters: Parameters)
+        {
             self.locator = locator
             self.alternative = alternative
-            if case .type(let id, _) = locator.storage {
-                typeBits = TableHash.bits(of: id)
-            } else {
-                typeBits = 0
-            }
+            self.typeBits = typeBits
             switch parameters {
             case .none: (parametersTag, parameterTypes) = (Tag.none, [])
             case .enclosingObject: (parametersTag, parameterTypes) = (Tag.enclosingObject, [])
@@ -159,34 +157,43 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package init(
         locator: DependencyLocator, alternative: RegistrationAlternative? = nil, parameters: Parameters = .none
     ) {
+        // Each part is read once: the locator's case, then whether the key is plain (no alternative, no parameters).
+        let isPlain: Bool
+        if alternative == nil, case .none = parameters { isPlain = true } else { isPlain = false }
+        var hash: UInt
+        var typeBits: UInt = 0
         switch locator.storage {
-        case .type(let id, let type) where alternative == nil && parameters == .none:
-            self.init(plainTypeID: id, type: type)
-        case .name(let name) where alternative == nil && parameters == .none:
-            self.init(fastID: 0, tableHash: Self.nameHash(name), payload: .name(name))
-        default:
-            var hash: UInt
-            switch locator.storage {
-            case .type(let id, _): hash = Self.typeHash(TableHash.bits(of: id))
-            case .name(let name): hash = Self.nameHash(name)
-            case .value(let value): hash = Self.valueHash(value.hashWord)
+        case .type(let id, let type):
+            typeBits = TableHash.bits(of: id)
+            if isPlain {
+                self.init(fastID: typeBits, tableHash: Self.typeHash(typeBits), payload: .type(type))
+                return
             }
-            if let alternative { hash = TableHash.combine(hash, alternative.tableHash) }
-            switch parameters {
-            case .none: break
-            case .enclosingObject: hash = Self.enclosingObjectHash(hash)
-            case .types(let types):
-                for type in types { hash = Self.parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
+            hash = Self.typeHash(typeBits)
+        case .name(let name):
+            hash = Self.nameHash(name)
+            if isPlain {
+                self.init(fastID: 0, tableHash: hash, payload: .name(name))
+                return
             }
-            var fastID: UInt = 0
-            if case .type(let id, _) = locator.storage, alternative == nil, parameters == .enclosingObject {
-                fastID = Self.enclosingObjectFastID(TableHash.bits(of: id)) ?? 0
-            }
-            self.init(
-                fastID: fastID, tableHash: hash,
-                payload: .detail(Detail(locator: locator, alternative: alternative, parameters: parameters))
-            )
+        case .value(let value):
+            hash = Self.valueHash(value.hashWord)
         }
+        if let alternative { hash = TableHash.combine(hash, alternative.tableHash) }
+        var fastID: UInt = 0
+        switch parameters {
+        case .none: break
+        case .enclosingObject:
+            hash = Self.enclosingObjectHash(hash)
+            if typeBits != 0, alternative == nil { fastID = Self.enclosingObjectFastID(typeBits) ?? 0 }
+        case .types(let types):
+            for type in types { hash = Self.parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
+        }
+        self.init(
+            fastID: fastID, tableHash: hash,
+            payload: .detail(
+                Detail(locator: locator, typeBits: typeBits, alternative: alternative, parameters: parameters))
+        )
     }
 
     private init(fastID: UInt, tableHash: UInt, payload: Payload) {

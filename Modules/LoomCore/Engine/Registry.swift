@@ -313,20 +313,28 @@ package final class Registry: @unchecked Sendable {
         let attempt: Attempt = lock.withLock { state in
             guard !state.isLocked else { return .locked }
             guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath }
+            let key = entry.key
             let twinKey = state.optionalLocatorCount > 0 ? entry.optionalTwinKey : nil
-            let previous = state.primary(for: entry.key)
             let twin = twinKey.flatMap { state.primary(for: $0) }
+            // The node the entry replaces answers for its key's previous primary: found by the store itself, not by
+            // a lookup before it.
+            let replaced: RegistryNode?
             if state.table.hasRoom(forAdditional: 2) {
-                retired.0 = state.table.store(entry, for: entry.key)
+                replaced = state.table.store(entry, for: key)
+                retired.0 = replaced
                 if let twin { retired.1 = state.table.store(nil, for: twin.key) }
             } else {
                 // A full table is copied, filled and published with one store; readers keep probing the old one
                 // until then, and it is released after a grace period. Nodes replaced in the unpublished copy go at
                 // once.
                 let table = state.table.grown(toFit: 2)
-                _ = table.store(entry, for: entry.key)
+                replaced = table.store(entry, for: key)
                 if let twin { _ = table.store(nil, for: twin.key) }
                 retired.2 = publish(table, in: &state)
+            }
+            let previous = replaced.flatMap { node in
+                node.isCandidateList
+                    ? node.candidates.first { $0.key == key } : unsafeDowncast(node, to: RegistrationEntry.self)
             }
             if let previous { state.tally(previous, -1) }
             if let twin { state.tally(twin, -1) }
