@@ -169,7 +169,11 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
                 self.init(fastID: typeBits, tableHash: Self.typeHash(typeBits), payload: .type(type))
                 return
             }
-            hash = Self.typeHash(typeBits)
+            if case .enclosingObject = parameters {
+                hash = Self.enclosingObjectTypeHash(typeBits)
+            } else {
+                hash = Self.typeHash(typeBits)
+            }
         case .name(let name):
             hash = Self.nameHash(name)
             if isPlain {
@@ -184,8 +188,11 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         switch parameters {
         case .none: break
         case .enclosingObject:
-            hash = Self.enclosingObjectHash(hash)
-            if typeBits != 0, alternative == nil { fastID = Self.enclosingObjectFastID(typeBits) ?? 0 }
+            if typeBits == 0 {
+                hash = Self.enclosingObjectHash(hash)
+            } else if alternative == nil {
+                fastID = Self.enclosingObjectFastID(typeBits) ?? 0
+            }
         case .types(let types):
             for type in types { hash = Self.parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
         }
@@ -255,17 +262,23 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         TableHash.combine(0x76_61_6c_75_65, hashWord)
     }
 
-    /// Adds the Macaroni-style enclosing-object parameter to a locator's hash.
+    /// Adds the Macaroni-style enclosing-object parameter to a name's or value's hash.
     @inlinable @inline(__always)
     package static func enclosingObjectHash(_ hash: UInt) -> UInt { TableHash.combine(hash, 0x65_6e_63_6c) }
+
+    /// The hash of a type's enclosing-object resolver locator: the type's bits with the low bit set (which no type's
+    /// bits have, as for ``enclosingObjectFastID(_:)``), hashed once — one mix fewer than folding the parameter into
+    /// the type's hash.
+    @inlinable @inline(__always)
+    package static func enclosingObjectTypeHash(_ typeBits: UInt) -> UInt { TableHash.word(typeBits | 1) }
 
     /// The table hash of the enclosing-object resolver key of the type whose `ObjectIdentifier` bits are `typeBits`,
     /// with `alternative`.
     @inlinable @inline(__always)
     package static func enclosingObjectResolverHash(typeBits: UInt, alternative: RegistrationAlternative?) -> UInt {
-        var base = typeHash(typeBits)
-        if let alternative { base = TableHash.combine(base, alternative.tableHash) }
-        return enclosingObjectHash(base)
+        let base = enclosingObjectTypeHash(typeBits)
+        guard let alternative else { return base }
+        return TableHash.combine(base, alternative.tableHash)
     }
 
     /// Adds one parameter type to a hash, in order.
