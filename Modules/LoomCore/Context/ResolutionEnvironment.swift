@@ -90,7 +90,7 @@ package final class IsolatedCaches: Sendable {
     /// `nil` while this scope has no instance of it (the caller's general path then creates its cache).
     ///
     /// The overlay's settled fast path: no nested read section and no cache handed back owned.
-    @inlinable
+    @inlinable @inline(__always)
     package func publishedBox(of entry: RegistrationEntry, in section: ReadSection.Token) -> Unretained<InstanceBox>? {
         // The same cache ``makeCache(for:hash:)`` files for an owned registration (an instance there was built through
         // this store, or outside any scope, as it would be without one).
