@@ -85,16 +85,21 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             self.alternative = alternative
             self.typeBits = typeBits
             switch parameters {
-            case .none: (parametersTag, parameterTypes) = (Tag.none, [])
-            case .enclosingObject: (parametersTag, parameterTypes) = (Tag.enclosingObject, [])
-            case .types(let types): (parametersTag, parameterTypes) = (Tag.types, types)
+            case .none, .enclosingObject:
+                // No list to read: most keys with a detail are an alternative's.
+                parametersTag = parameters == .none ? Tag.none : Tag.enclosingObject
+                parameterTypes = []
+                leadingParameterBits = (0, 0, 0)
+                parameterCount = 0
+            case .types(let types):
+                parametersTag = Tag.types
+                parameterTypes = types
+                func bits(at index: Int) -> UInt {
+                    index < types.count ? TableHash.bits(of: ObjectIdentifier(types[index])) : 0
+                }
+                leadingParameterBits = (bits(at: 0), bits(at: 1), bits(at: 2))
+                parameterCount = types.count
             }
-            let types = parameterTypes
-            func bits(at index: Int) -> UInt {
-                index < types.count ? TableHash.bits(of: ObjectIdentifier(types[index])) : 0
-            }
-            leadingParameterBits = (bits(at: 0), bits(at: 1), bits(at: 2))
-            parameterCount = types.count
         }
 
         /// Whether the key's parameter types are exactly `types`, in order.
