@@ -98,7 +98,7 @@ final class OtherStampSource: StampSource { let label = "other" }
     }
 }
 
-/// Counts the releases of ``ReleasedStamp`` instances per test, by label.
+/// An instance whose release hook each test records, by label.
 final class ReleasedStamp: Sendable {
     let label: String
     init(label: String) { self.label = label }
@@ -151,5 +151,45 @@ final class ReleasedStamp: Sendable {
             #expect(try container.resolve(ReleasedStamp.self) === outer)
         }
         #expect(released.withLock { $0 } == ["outer", "outer"])
+    }
+
+    /// An override's own registration with arguments keeps one instance per argument tuple in its own cache (the
+    /// store's argument-table shortcut), found again by the settled read, and gone with the override.
+    @Test func anOverridesOwnRegistrationWithArgumentsKeepsOneInstancePerTuple() throws {
+        let container = Container(name: "overlay.own.arguments", logger: DisabledLogger())
+        try withTestDependencies { overrides in
+            overrides.register(scope: .singleton) { (label: String, tier: Int) in
+                ReleasedStamp(label: "\(label)\(tier)")
+            }
+        } operation: {
+            let first = try container.inject(byType: ReleasedStamp.self, "a", 1)
+            #expect(try container.inject(byType: ReleasedStamp.self, "a", 1) === first)
+            let other = try container.inject(byType: ReleasedStamp.self, "b", 2)
+            #expect(other !== first)
+            #expect([first.label, other.label] == ["a1", "b2"])
+        }
+        #expect(throws: InjectionError.self) { try container.inject(byType: ReleasedStamp.self, "a", 1) }
+    }
+
+    /// A task that does not inherit the override (a detached one) resolving through the captured override container
+    /// builds the instance in that container's own cache — the one the override reads — and the override still
+    /// releases it when it ends.
+    @Test func anInstanceBuiltThroughTheCapturedOverrideContainerIsReleasedWithTheOverride() async throws {
+        let container = Container(name: "overlay.own.captured", logger: DisabledLogger())
+        let released = Mutex<[String]>([])
+        let captured = Mutex<Container?>(nil)
+        try await withTestDependencies { overrides in
+            captured.withLock { $0 = overrides }
+            overrides.register(scope: .singleton) {
+                ReleasedStamp(label: "captured")
+            } onRelease: { stamp in
+                released.withLock { $0.append(stamp.label) }
+            }
+        } operation: {
+            let overrides = try #require(captured.withLock { $0 })
+            let outside = try await Task.detached { try overrides.resolve(ReleasedStamp.self) }.value
+            #expect(try container.resolve(ReleasedStamp.self) === outside)
+        }
+        #expect(released.withLock { $0 } == ["captured"])
     }
 }

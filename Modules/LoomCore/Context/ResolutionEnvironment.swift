@@ -74,7 +74,7 @@ package final class IsolatedCaches: Sendable {
         self.owner = owner
     }
 
-    /// `entry`'s cache in this scope, created empty on first use.
+    /// `entry`'s cache in this scope, created empty on first use — for a registration of the ``owner``, its own cache.
     @inlinable
     package func cache(for entry: RegistrationEntry) -> EntryCache {
         let hash = Self.hash(of: entry)
@@ -160,7 +160,9 @@ package final class IsolatedCaches: Sendable {
             count -= 1
             return node
         }
-        guard let removed else { return [] }
+        // An owned registration's cache may hold an instance without a node (built outside any scope, then read
+        // here through the shortcut): it is this scope's instance all the same.
+        guard let removed else { return entry.owner === owner ? entry.cache?.takeReleases() ?? [] : [] }
         let releases = removed.cache.takeReleases()
         Reclamation.release(afterGracePeriod: [removed])
         return releases

@@ -150,6 +150,9 @@ extension ResolutionOverlay {
         // A verification sandbox is bound once per registration it tries; its instances go when the run reports.
         guard recorder == nil, let caches = environment.isolatedCaches, caches !== parent?.environment.isolatedCaches
         else { return [] }
-        return caches.takeReleases()
+        // The override container's registrations keep their instances in their own caches (see `IsolatedCaches.owner`),
+        // including one built outside the scope through a captured container: emptied here too (a cache already
+        // emptied through the store gives nothing twice).
+        return caches.takeReleases() + container.registry.unorderedEntries.flatMap { $0.cache?.takeReleases() ?? [] }
     }
 }

@@ -1,12 +1,12 @@
 public import LoomRuntime
 
-// Two and three factory arguments without parameter packs.
+// One, two and three factory arguments without parameter packs.
 //
 // Specialised code still moves a parameter pack's elements through their value witnesses: on the settled read of
 // `inject(byType: T.self, 7, "seven")` a `String` argument was copied about seven times, and the read cost five
-// plain resolves. The two- and three-argument front doors (more specialised than the pack ones, so Swift picks them)
-// read through the functions below, which take the arguments as ordinary generic parameters: the registration is
-// matched by its parameter types' identity words, the argument tuple hashed and compared element by element in
+// plain resolves. The one-, two- and three-argument front doors (more specialised than the pack ones, so Swift picks
+// them) read through the functions below, which take the arguments as ordinary generic parameters: the registration
+// is matched by its parameter types' identity words, the argument tuple hashed and compared element by element in
 // straight-line code. A miss — the first resolve of a tuple, another kind of registration — continues on the pack
 // path with the same arguments.
 
@@ -60,7 +60,7 @@ extension EntryProber {
 
     /// Probes for `T`'s registration located by type (with `alternative`) whose parameter types are `parameters`.
     ///
-    /// Specialised in the caller for `T` only, and not inlined: both arities share it.
+    /// Specialised in the caller for `T` only, and not inlined: every arity shares it.
     @inlinable @inline(never)
     package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative?, parameters: FixedArity.Parameters)
         -> EntryProbe
@@ -124,7 +124,7 @@ extension RegistrationKey {
     }
 }
 
-/// Hashing and matching of two- and three-argument tuples in straight-line code (see the note at the top of this
+/// Hashing and matching of one-, two- and three-argument tuples in straight-line code (see the note at the top of this
 /// file); each agrees with its pack-based counterpart in ``EntryCache`` and ``RegistrationKey``.
 @usableFromInline
 package enum FixedArity {

@@ -123,10 +123,12 @@ package struct RegistrationAttributes: Sendable {
     package static func parameterTypes<each Parameter>(_ types: repeat (each Parameter).Type) -> [Any.Type] {
         var count = 0
         for _ in repeat (each Parameter).self { count += 1 }
+        // Listed from the static types the list is interned by, never from the metatypes passed in (a subclass's
+        // metatype passed for its superclass would otherwise stand in the list of every registration after it).
         return ParameterTypeList.types(of: (repeat each Parameter).self, count: count) {
             var result: [Any.Type] = []
             result.reserveCapacity(count)
-            for type in repeat each types { result.append(type) }
+            for type in repeat (each Parameter).self { result.append(type) }
             return result
         }
     }
@@ -170,6 +172,8 @@ package final class ParameterTypeList: Sendable {
     private static let lists = GrowingTable<ParameterTypeList>()
 
     /// The interned list of the `count` types whose tuple is `tuple`, made with `make` the first time.
+    ///
+    /// `make` runs under the table's spin lock, at most once per call, so it must only build the array.
     @usableFromInline
     package static func types(of tuple: Any.Type, count: Int, make: () -> [Any.Type]) -> [Any.Type] {
         let id = ObjectIdentifier(tuple)

@@ -150,7 +150,7 @@ extension EntryProbe {
     ///
     /// Cached instances come from the overlay's environment. Verification sandboxes record every resolution, so they
     /// take the general path. Never inlined: it reads the task-local context, which would bloat every probe that
-    /// inlines ``probe(_:in:hash:valueTypeBits:matching:)`` and keep the common case's table probe out of line.
+    /// inlines ``probe(_:in:hash:valueTypeBits:fastID:matching:)`` and keep the common case's table probe out of line.
     @inline(never)
     private static func probeThroughOverlay(
         _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,

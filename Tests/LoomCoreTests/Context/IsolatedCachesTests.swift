@@ -52,4 +52,22 @@ import Testing
         caches.reset()
         #expect(entry.cache?.box == nil)
     }
+
+    @Test func droppingAnOwnedRegistrationWithoutANodeEmptiesItsOwnCache() throws {
+        let own = Container(name: "isolated.drop", logger: DisabledLogger())
+        own.register(scope: .singleton) { Service(id: 4) }
+        let entry = try #require(own.registry.entries.first)
+        let caches = IsolatedCaches(owner: own.owner)
+        _ = try own.resolve(Service.self)  // built outside any scope: no node in the store
+        #expect(entry.cache?.box != nil)
+        _ = caches.takeReleases(of: entry)
+        #expect(entry.cache?.box == nil)
+        // Another store's registration is left alone.
+        let other = Container(name: "isolated.drop.other", logger: DisabledLogger())
+        other.register(scope: .singleton) { OtherService() }
+        let otherEntry = try #require(other.registry.entries.first)
+        _ = try other.resolve(OtherService.self)
+        _ = caches.takeReleases(of: otherEntry)
+        #expect(otherEntry.cache?.box != nil)
+    }
 }
