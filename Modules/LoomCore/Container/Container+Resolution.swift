@@ -130,7 +130,7 @@ extension Container {
 
     /// Whether `T` has a registration here or in the parent chain.
     ///
-    /// Counts plain and parametrized registrations, and for `T?` also a registration of `T`. Agrees with ``resolve(_:alternative:fileID:line:)`` and
+    /// Counts plain and parametrized registrations, and for `T?` also a registration of `T`. Agrees with ``resolve(_:alternative:fileID:line:)->T`` and
     /// ``resolve(_:parameter:alternative:fileID:line:)``: when this is `false`, both throw `missingDependency`.
     ///
     /// ```swift

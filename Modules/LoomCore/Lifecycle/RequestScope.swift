@@ -75,7 +75,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     /// - Returns: The registered value.
-    /// - Throws: The same ``InjectionError`` cases as ``Container/resolve(_:alternative:fileID:line:)``, and
+    /// - Throws: The same ``InjectionError`` cases as ``Container/resolve(_:alternative:fileID:line:)->T``, and
     ///   ``InjectionError/outsideRequestScope(_:)`` after the scope ended.
     @inlinable
     public func resolve<T>(
