@@ -154,21 +154,75 @@ final class ReleasedStamp: Sendable {
     }
 
     /// An override's own registration with arguments keeps one instance per argument tuple in its own cache (the
-    /// store's argument-table shortcut), found again by the settled read, and gone with the override.
-    @Test func anOverridesOwnRegistrationWithArgumentsKeepsOneInstancePerTuple() throws {
+    /// store's argument-table shortcut): an instance built through the captured override container outside the scope
+    /// is the one the scope finds, each tuple has its own, and the override empties that cache when it ends even
+    /// though the captured container outlives it.
+    @Test func anOverridesOwnRegistrationWithArgumentsKeepsOneInstancePerTupleInItsOwnCache() async throws {
         let container = Container(name: "overlay.own.arguments", logger: DisabledLogger())
-        try withTestDependencies { overrides in
+        let captured = Mutex<Container?>(nil)
+        weak var first: ReleasedStamp?
+        try await withTestDependencies { overrides in
+            captured.withLock { $0 = overrides }
             overrides.register(scope: .singleton) { (label: String, tier: Int) in
                 ReleasedStamp(label: "\(label)\(tier)")
             }
         } operation: {
-            let first = try container.inject(byType: ReleasedStamp.self, "a", 1)
-            #expect(try container.inject(byType: ReleasedStamp.self, "a", 1) === first)
+            let overrides = try #require(captured.withLock { $0 })
+            let outside = try await Task.detached { try overrides.inject(byType: ReleasedStamp.self, "a", 1) }.value
+            first = outside
+            #expect(try container.inject(byType: ReleasedStamp.self, "a", 1) === outside)
+            #expect(try container.inject(byType: ReleasedStamp.self, "a", 1) === outside)
             let other = try container.inject(byType: ReleasedStamp.self, "b", 2)
-            #expect(other !== first)
-            #expect([first.label, other.label] == ["a1", "b2"])
+            #expect(other !== outside)
+            #expect([outside.label, other.label] == ["a1", "b2"])
         }
+        let overrides = try #require(captured.withLock { $0 })
+        #expect(first == nil, "the override released its instances although its container is still referenced")
+        #expect(try overrides.inject(byType: ReleasedStamp.self, "a", 1).label == "a1")
         #expect(throws: InjectionError.self) { try container.inject(byType: ReleasedStamp.self, "a", 1) }
+    }
+
+    /// A scope that shares the live instances (`.sharingLiveInstances`) still owns its own registrations: their
+    /// instances are released when it ends, at the top level and nested in an isolated scope (whose store it
+    /// shares), and the enclosing scope's instance is left alone.
+    @Test func aSharingScopeReleasesItsOwnRegistrationsInstancesWhenItEnds() throws {
+        let container = Container(name: "overlay.sharing.own", logger: DisabledLogger())
+        let released = Mutex<[String]>([])
+        try withTestDependencies(.sharingLiveInstances) { overrides in
+            overrides.register(scope: .singleton) {
+                ReleasedStamp(label: "top")
+            } onRelease: { stamp in
+                released.withLock { $0.append(stamp.label) }
+            }
+        } operation: {
+            let top = try container.resolve(ReleasedStamp.self)
+            #expect(try container.resolve(ReleasedStamp.self) === top)
+        }
+        #expect(released.withLock { $0 } == ["top"])
+
+        try withTestDependencies { overrides in
+            overrides.register(scope: .singleton) {
+                ReleasedStamp(label: "outer")
+            } onRelease: { stamp in
+                released.withLock { $0.append(stamp.label) }
+            }
+        } operation: {
+            let outer = try container.resolve(ReleasedStamp.self)
+            try withTestDependencies(.sharingLiveInstances) { overrides in
+                overrides.register(alternative: "inner", scope: .singleton) {
+                    ReleasedStamp(label: "inner")
+                } onRelease: { stamp in
+                    released.withLock { $0.append(stamp.label) }
+                }
+            } operation: {
+                let inner = try container.resolve(ReleasedStamp.self, alternative: "inner")
+                #expect(try container.resolve(ReleasedStamp.self, alternative: "inner") === inner)
+                #expect(try container.resolve(ReleasedStamp.self) === outer)
+            }
+            #expect(released.withLock { $0 } == ["top", "inner"], "the inner scope released its own instance only")
+            #expect(try container.resolve(ReleasedStamp.self) === outer)
+        }
+        #expect(released.withLock { $0 } == ["top", "inner", "outer"])
     }
 
     /// A task that does not inherit the override (a detached one) resolving through the captured override container

@@ -41,9 +41,9 @@ extension Container {
 
     /// Resolves `T` located by type with one factory argument.
     ///
-    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks instead for a `T?`,
-    /// `[T]` or `Set<T>` result and for other numbers of arguments; this one reads a settled instance without a
-    /// parameter pack (about half the work for two or three arguments, a quarter less for one).
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with about a quarter less work.
     ///
     /// ```swift
     /// container.register(scope: .singleton) { (region: Region) in Quota(region) }
@@ -76,9 +76,9 @@ extension Container {
 
     /// Resolves `T` located by type with two factory arguments.
     ///
-    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks instead for a `T?`,
-    /// `[T]` or `Set<T>` result and for other numbers of arguments; this one reads a settled instance without a
-    /// parameter pack (about half the work for two or three arguments, a quarter less for one).
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with less than half the work.
     ///
     /// ```swift
     /// container.register(scope: .singleton) { (region: Region, tier: Int) in Quota(region, tier) }
@@ -114,9 +114,9 @@ extension Container {
 
     /// Resolves `T` located by type with three factory arguments.
     ///
-    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks instead for a `T?`,
-    /// `[T]` or `Set<T>` result and for other numbers of arguments; this one reads a settled instance without a
-    /// parameter pack (about half the work for two or three arguments, a quarter less for one).
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with less than half the work.
     ///
     /// ```swift
     /// container.register(scope: .singleton) { (region: Region, tier: Int, beta: Bool) in Quota(region, tier, beta) }

@@ -145,14 +145,21 @@ extension ResolutionOverlay {
         for failure in failures { Release.report(failure, to: container.logTarget) }
     }
 
-    /// The releases of the instances cached in this overlay's own caches (not an enclosing scope's or the live ones).
+    /// The releases of the instances this overlay owns: those in its own isolated caches (not an enclosing scope's or
+    /// the live ones) and those of its own container's registrations, wherever the scope kept them.
     private func takeOwnReleases() -> [PendingRelease] {
         // A verification sandbox is bound once per registration it tries; its instances go when the run reports.
-        guard recorder == nil, let caches = environment.isolatedCaches, caches !== parent?.environment.isolatedCaches
-        else { return [] }
-        // The override container's registrations keep their instances in their own caches (see `IsolatedCaches.owner`),
-        // including one built outside the scope through a captured container: emptied here too (a cache already
-        // emptied through the store gives nothing twice).
-        return caches.takeReleases() + container.registry.unorderedEntries.flatMap { $0.cache?.takeReleases() ?? [] }
+        guard recorder == nil else { return [] }
+        let sharedCaches = environment.isolatedCaches.flatMap { $0 === parent?.environment.isolatedCaches ? $0 : nil }
+        var releases = sharedCaches == nil ? environment.isolatedCaches?.takeReleases() ?? [] : []
+        // The override container lives only as long as the scope, so its registrations' instances end with it, even
+        // when the scope shares the live caches or an enclosing scope's (`.sharingLiveInstances`): their own caches
+        // (see `IsolatedCaches.owner`; an instance built outside the scope through a captured container is there too)
+        // and, in a shared store, their entries in it. A cache already emptied gives nothing twice.
+        for entry in container.registry.unorderedEntries {
+            releases += entry.cache?.takeReleases() ?? []
+            releases += sharedCaches?.takeReleases(of: entry) ?? []
+        }
+        return releases
     }
 }

@@ -36,9 +36,9 @@ extension DependencyGraph {
 
     /// Resolves `T` by type from the active containers with one factory argument.
     ///
-    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks instead for a `T?`,
-    /// `[T]` or `Set<T>` result and for other numbers of arguments; this one reads a settled instance without a
-    /// parameter pack (about half the work for two or three arguments, a quarter less for one).
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with about a quarter less work.
     ///
     /// ```swift
     /// let users = try DependencyGraph.inject(byType: UserRepository.self, StoreContext.users)
@@ -66,9 +66,9 @@ extension DependencyGraph {
 
     /// Resolves `T` by type from the active containers with two factory arguments.
     ///
-    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks instead for a `T?`,
-    /// `[T]` or `Set<T>` result and for other numbers of arguments; this one reads a settled instance without a
-    /// parameter pack (about half the work for two or three arguments, a quarter less for one).
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with less than half the work.
     ///
     /// ```swift
     /// let quota = try DependencyGraph.inject(byType: Quota.self, Region.eu, 2)
@@ -99,9 +99,9 @@ extension DependencyGraph {
 
     /// Resolves `T` by type from the active containers with three factory arguments.
     ///
-    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks instead for a `T?`,
-    /// `[T]` or `Set<T>` result and for other numbers of arguments; this one reads a settled instance without a
-    /// parameter pack (about half the work for two or three arguments, a quarter less for one).
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with less than half the work.
     ///
     /// ```swift
     /// let quota = try DependencyGraph.inject(byType: Quota.self, Region.eu, 2, true)

@@ -154,4 +154,36 @@ private final class Quota: Sendable {
         #expect(try DependencyGraph.inject(byType: GraphQuota.self, Region.us, 3) === two)
         #expect(throws: InjectionError.self) { try DependencyGraph.inject(byType: GraphQuota.self, 3, Region.us) }
     }
+
+    @Test func theGraphsProbeFindsEachArityOnceBuilt() async {
+        // In a child process: the graph's probe answers only while indexing is on, a process-wide setting that other
+        // suites change.
+        await #expect(processExitsWith: .success) {
+            LoomConfiguration.isIndexingEnabled = true
+            let container = Container(name: "fixed-arity-graph-probe", logger: DisabledLogger()) {
+                Dependency { (region: Region) in Quota("1:\(region)") }.scope(.singleton)
+                Dependency { (region: Region, tier: Int) in Quota("2:\(region):\(tier)") }.scope(.singleton)
+                Dependency { (region: Region, tier: Int, beta: Bool) in Quota("3:\(region):\(tier):\(beta)") }
+                    .scope(.singleton)
+                Dependency(alternative: "archive") { (region: Region, tier: Int) in Quota("archive") }
+                    .scope(.singleton)
+            }
+            DependencyGraph.activate(container)
+            defer { DependencyGraph.deactivate(container) }
+            let prober = GraphProber()
+            let one = try DependencyGraph.inject(byType: Quota.self, Region.us)
+            let two = try DependencyGraph.inject(byType: Quota.self, Region.us, 3)
+            let three = try DependencyGraph.inject(byType: Quota.self, Region.us, 3, false)
+            let archive = try DependencyGraph.inject(byType: Quota.self, alternative: "archive", Region.us, 3)
+            #expect(try prober.fastValue(Quota.self, alternative: nil, Region.us) === one)
+            #expect(try prober.fastValue(Quota.self, alternative: nil, Region.us, 3) === two)
+            #expect(try prober.fastValue(Quota.self, alternative: nil, Region.us, 3, false) === three)
+            #expect(try prober.fastValue(Quota.self, alternative: "archive", Region.us, 3) === archive)
+            // A tuple without an instance yet is built by the registration the probe found, once.
+            let other = try #require(try prober.fastValue(Quota.self, alternative: nil, Region.eu, 3))
+            #expect(other.label == "2:eu:3")
+            #expect(try DependencyGraph.inject(byType: Quota.self, Region.eu, 3) === other)
+            #expect(try prober.fastValue(Quota.self, alternative: nil, 3, Region.us) == nil, "no such parameter list")
+        }
+    }
 }
