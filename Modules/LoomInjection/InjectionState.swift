@@ -29,7 +29,7 @@ package struct InjectionRequest: Sendable {
 
     /// The key to look up when the property's (element or wrapped) type is `type`.
     func key(lookingUp type: Any.Type, parameters: RegistrationKey.Parameters? = nil) -> RegistrationKey {
-        let parameters = parameters ?? (argumentTypes.isEmpty ? .none : .types(argumentTypes))
+        let parameters = parameters ?? (ParameterTypeList.interned(argumentTypes).map { .types($0) } ?? .none)
         switch locator {
         case .type(let alternative):
             return RegistrationKey(

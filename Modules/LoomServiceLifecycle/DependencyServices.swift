@@ -176,7 +176,7 @@ extension RegistrationEntry {
     /// Whether ``DependencyServices`` runs this registration's instance (its documentation states the rule).
     fileprivate var runsAsService: Bool {
         let attributes = attributes
-        guard attributes.parameterTypes.isEmpty, !attributes.takesEnclosingObject else { return false }
+        guard attributes.parameterList == nil, !attributes.takesEnclosingObject else { return false }
         let types = [attributes.valueType] + attributes.aliases.map(\.type)
         guard types.contains(where: isService) else { return false }
         switch attributes.scope {

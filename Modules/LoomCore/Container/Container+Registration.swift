@@ -120,9 +120,9 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let parameterTypes = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
+        let parameterList = ParameterTypeList.of(First.self, repeat (each Rest).self)
         let attributes = typeAttributes(
-            T.self, alternative: alternative, parameterTypes: parameterTypes, scope: scope, fileID: fileID, line: line
+            T.self, alternative: alternative, parameterList: parameterList, scope: scope, fileID: fileID, line: line
         )
         commit(
             ParameterizedEntry<T, First, repeat each Rest>(
@@ -188,9 +188,9 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let parameterTypes = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
+        let parameterList = ParameterTypeList.of(First.self, repeat (each Rest).self)
         let attributes = typeAttributes(
-            T.self, alternative: alternative, parameterTypes: parameterTypes, scope: scope, fileID: fileID, line: line
+            T.self, alternative: alternative, parameterList: parameterList, scope: scope, fileID: fileID, line: line
         )
         commit(
             AsyncParameterizedEntry<T, First, repeat each Rest>(
@@ -546,7 +546,7 @@ extension Container {
     func typeAttributes<T>(
         _ type: T.Type,
         alternative: RegistrationAlternative?,
-        parameterTypes: [Any.Type] = [],
+        parameterList: ParameterTypeList? = nil,
         takesEnclosingObject: Bool = false,
         scope: DependencyScope,
         releaseHook: ReleaseHook? = nil,
@@ -557,7 +557,7 @@ extension Container {
             locator: .type(T.self),
             alternative: alternative,
             valueType: T.self,
-            parameterTypes: parameterTypes,
+            parameterList: parameterList,
             takesEnclosingObject: takesEnclosingObject,
             scope: scope,
             origin: SourceOrigin(fileID: fileID, line: line),

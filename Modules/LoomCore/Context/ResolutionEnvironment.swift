@@ -134,7 +134,7 @@ package final class IsolatedCaches: Sendable {
                 entry: entry,
                 cache: ownCache
                     ?? EntryCache(
-                        isWeak: entry.cache?.isWeak ?? false, hasParameters: !entry.attributes.parameterTypes.isEmpty,
+                        isWeak: entry.cache?.isWeak ?? false, hasParameters: entry.hasParameters,
                         releaser: entry.releaser))
             if current.hasRoom(forAdditional: 1) {
                 _ = current.store(node, hash: hash) { $0 === node }

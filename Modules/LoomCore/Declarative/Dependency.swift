@@ -77,7 +77,7 @@ public struct Dependency<Value>: Sendable {
             locator: locator,
             alternative: alternative,
             valueType: Value.self,
-            parameterTypes: provider.parameterTypes,
+            parameterList: provider.parameterList,
             aliases: aliases,
             scope: scope,
             eagerness: eagerness,

@@ -15,7 +15,7 @@ public enum DependencyFactory {
     /// }
     /// ```
     public struct Provider<Value>: Sendable {
-        package let parameterTypes: [Any.Type]
+        package let parameterList: ParameterTypeList?
         package let makeEntry:
             @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
 
@@ -26,7 +26,7 @@ public enum DependencyFactory {
         /// ```
         /// - Parameter factory: Builds the value; may resolve other dependencies.
         public init(_ factory: @escaping @Sendable () throws -> Value) {
-            parameterTypes = []
+            parameterList = nil
             makeEntry = { attributes, key, owner, cache in
                 PlainEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
             }
@@ -41,7 +41,7 @@ public enum DependencyFactory {
         public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
             _ factory: @escaping @Sendable (First, repeat each Rest) throws -> Value
         ) {
-            parameterTypes = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
+            parameterList = ParameterTypeList.of(First.self, repeat (each Rest).self)
             makeEntry = { attributes, key, owner, cache in
                 ParameterizedEntry<Value, First, repeat each Rest>(
                     attributes: attributes,
@@ -63,7 +63,7 @@ extension DependencyFactory.Provider where Value: Sendable {
     /// ```
     /// - Parameter factory: Builds the value; may `await` and load other dependencies.
     public init(_ factory: @escaping @Sendable () async throws -> Value) {
-        self.init(parameterTypes: []) { attributes, key, owner, cache in
+        self.init(parameterList: nil) { attributes, key, owner, cache in
             AsyncEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
         }
     }
@@ -77,8 +77,8 @@ extension DependencyFactory.Provider where Value: Sendable {
     public init<First: Hashable & Sendable, each Rest: Hashable & Sendable>(
         _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> Value
     ) {
-        let types = RegistrationAttributes.parameterTypes(First.self, repeat (each Rest).self)
-        self.init(parameterTypes: types) { attributes, key, owner, cache in
+        let list = ParameterTypeList.of(First.self, repeat (each Rest).self)
+        self.init(parameterList: list) { attributes, key, owner, cache in
             AsyncParameterizedEntry<Value, First, repeat each Rest>(
                 attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
         }
@@ -100,7 +100,7 @@ extension DependencyFactory.Provider where Value: Sendable {
     ) {
         let actorName = typeName(Actor.self)
         let actor = Actor.shared
-        self.init(parameterTypes: []) { attributes, key, owner, cache in
+        self.init(parameterList: nil) { attributes, key, owner, cache in
             GlobalActorEntry(
                 attributes: attributes, key: key, owner: owner, reusedCache: cache, actorName: actorName,
                 actor: actor, factory: factory)
@@ -118,18 +118,18 @@ extension DependencyFactory.Provider {
     ///   - isolation: `MainActor.self`.
     ///   - factory: Builds the value on the main actor.
     public init(isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable () throws -> Value) {
-        self.init(parameterTypes: []) { attributes, key, owner, cache in
+        self.init(parameterList: nil) { attributes, key, owner, cache in
             MainActorEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
         }
     }
 
     package init(
-        parameterTypes: [Any.Type],
+        parameterList: ParameterTypeList?,
         makeEntry:
             @escaping @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) ->
             RegistrationEntry
     ) {
-        self.parameterTypes = parameterTypes
+        self.parameterList = parameterList
         self.makeEntry = makeEntry
     }
 }

@@ -292,7 +292,7 @@ extension DependencySource {
         if case .types = key.parameters,
             let registered = entries.first(where: { entry in
                 entry.locator == key.locator && entry.attributes.alternative == key.alternative
-                    && !entry.attributes.parameterTypes.isEmpty
+                    && entry.attributes.parameterList != nil
             })
         {
             return .invalidDependencyParameters(
@@ -386,7 +386,7 @@ extension RegistrationEntry {
     fileprivate var suggestion: String {
         var text = "\(key) in \(ownerDescription)"
         if attributes.takesEnclosingObject { text += " — resolve it with resolve(parameter:)" }
-        if !attributes.parameterTypes.isEmpty {
+        if attributes.parameterList != nil {
             text += " — pass (\(attributes.parameterTypes.map(typeName).joined(separator: ", ")))"
         }
         if let alternative = attributes.alternative { text += " — pass alternative: \"\(alternative)\"" }

@@ -116,11 +116,19 @@ extension RegistrationKey {
     package func matchesParameters(
         typeBits: UInt, alternative: RegistrationAlternative?, _ parameters: FixedArity.Parameters
     ) -> Bool {
-        // The alternative last, as in the pack-based predicate.
-        guard case .detail(let detail) = payload else { return false }
-        return detail.typeBits == typeBits && detail.parametersTag == Detail.Tag.types
-            && detail.parameterCount == parameters.count && detail.leadingParameterBits == parameters.bits
-            && RegistrationAlternative.same(detail.alternative, alternative)
+        switch payload {
+        case .typeParameters(let type, let list):
+            return alternative == nil && TableHash.bits(of: ObjectIdentifier(type)) == typeBits
+                && list.hasParameters(bits: parameters.bits, count: parameters.count)
+        case .detail(let detail):
+            // The alternative last, as in the pack-based predicate.
+            guard detail.typeBits == typeBits, let list = detail.parameterList,
+                list.hasParameters(bits: parameters.bits, count: parameters.count)
+            else { return false }
+            return RegistrationAlternative.same(detail.alternative, alternative)
+        case .type, .name, .typeAlternative:
+            return false
+        }
     }
 }
 

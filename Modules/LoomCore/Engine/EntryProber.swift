@@ -239,11 +239,9 @@ package func requestKey<each Parameter: Hashable & Sendable>(
     _ parameters: repeat each Parameter
 ) -> (key: RegistrationKey, arguments: [any Sendable]) {
     // Keyed by the static parameter types, as registrations are (and as the fast paths match them).
-    var types: [Any.Type] = []
-    for type in repeat (each Parameter).self { types.append(type) }
     var arguments: [any Sendable] = []
     for parameter in repeat each parameters { arguments.append(parameter) }
-    let key = RegistrationKey(
-        locator: locator, alternative: alternative, parameters: types.isEmpty ? .none : .types(types))
+    let list = ParameterTypeList.of(repeat (each Parameter).self)
+    let key = RegistrationKey(locator: locator, alternative: alternative, parameters: list.map { .types($0) } ?? .none)
     return (key, arguments)
 }

@@ -65,27 +65,29 @@ package final class RegistrationOwner: Sendable {
 /// Everything about a registration except its factory.
 @usableFromInline
 package struct RegistrationAttributes: Sendable {
-    // Declared widest first, so the odd-sized fields pack at the end (Swift lays fields out in declaration order).
+    // Declared widest first, so the odd-sized fields pack at the end (Swift lays fields out in declaration order): the
+    // two 17-byte fields are split by the flags, which fill the first one's tail.
     // Constants: with variable fields, the optimised initialiser assembled the value twice and copied one of them
     // whole, a retain and a release of every field per registration (about a tenth of its cost).
     @usableFromInline package let valueType: Any.Type
-    @usableFromInline package let parameterTypes: [Any.Type]
+    /// The factory's parameter types; `nil` for none (see ``parameterTypes``).
+    @usableFromInline package let parameterList: ParameterTypeList?
     @usableFromInline package let aliases: [RegistrationAlias]
     @usableFromInline package let scope: DependencyScope
     @usableFromInline package let origin: SourceOrigin
-    @usableFromInline package let locator: DependencyLocator
     @usableFromInline package let alternative: RegistrationAlternative?
-    @usableFromInline package let takesEnclosingObject: Bool
-    @usableFromInline package let eagerness: DependencyEagerness
     /// What runs when a cached instance leaves its cache (`onRelease`); `nil` for most registrations.
     @usableFromInline package let releaseHook: ReleaseHook?
+    @usableFromInline package let takesEnclosingObject: Bool
+    @usableFromInline package let eagerness: DependencyEagerness
+    @usableFromInline package let locator: DependencyLocator
 
     @inlinable
     package init(
         locator: DependencyLocator,
         alternative: RegistrationAlternative? = nil,
         valueType: Any.Type,
-        parameterTypes: [Any.Type] = [],
+        parameterList: ParameterTypeList? = nil,
         takesEnclosingObject: Bool = false,
         aliases: [RegistrationAlias] = [],
         scope: DependencyScope,
@@ -97,13 +99,16 @@ package struct RegistrationAttributes: Sendable {
         self.locator = locator
         self.alternative = alternative
         self.valueType = valueType
-        self.parameterTypes = parameterTypes
+        self.parameterList = parameterList
         self.takesEnclosingObject = takesEnclosingObject
         self.aliases = aliases
         self.scope = scope
         self.eagerness = eagerness
         self.origin = origin
     }
+
+    /// The factory's parameter types, in order (empty for none).
+    package var parameterTypes: [Any.Type] { parameterList?.types ?? [] }
 
     /// The same declaration (file and line) with the same key, produced type, scope and eagerness: such
     /// registrations are interchangeable and collapse into one (STI-9).
@@ -117,24 +122,8 @@ package struct RegistrationAttributes: Sendable {
             && eagerness == other.eagerness
     }
 
-    /// A factory's parameter types, in order: one array per distinct list in the process, shared by every
-    /// registration with that list (see ``ParameterTypeList``).
-    @inlinable
-    package static func parameterTypes<each Parameter>(_ types: repeat (each Parameter).Type) -> [Any.Type] {
-        var count = 0
-        for _ in repeat (each Parameter).self { count += 1 }
-        // Listed from the static types the list is interned by, never from the metatypes passed in (a subclass's
-        // metatype passed for its superclass would otherwise stand in the list of every registration after it).
-        return ParameterTypeList.types(of: (repeat each Parameter).self, count: count) {
-            var result: [Any.Type] = []
-            result.reserveCapacity(count)
-            for type in repeat (each Parameter).self { result.append(type) }
-            return result
-        }
-    }
-
     package var key: RegistrationKey {
-        if !takesEnclosingObject, parameterTypes.isEmpty, alternative == nil,
+        if !takesEnclosingObject, parameterList == nil, alternative == nil,
             case .type(let id, let type) = locator.storage
         {
             return RegistrationKey(plainTypeID: id, type: type)
@@ -142,54 +131,10 @@ package struct RegistrationAttributes: Sendable {
         let parameters: RegistrationKey.Parameters =
             takesEnclosingObject
             ? .enclosingObject
-            : parameterTypes.isEmpty ? .none : .types(parameterTypes)
+            : parameterList.map { .types($0) } ?? .none
         // Alternatives qualify type slots only; names and values are already unique.
         let typeAlternative = locator.locatedType == nil ? nil : alternative
         return RegistrationKey(locator: locator, alternative: typeAlternative, parameters: parameters)
-    }
-}
-
-/// A factory parameter list, interned.
-///
-/// The arrays of parameter types that registrations keep (in their attributes and keys) are made once per distinct
-/// list instead of once per registration — an allocation that was about a tenth of registering with arguments.
-/// Lists are as many as the program's distinct factory signatures, and kept for the process's life.
-///
-/// A list is identified by the tuple type of its types and their number: `(A, B)` alone cannot tell the two-type list
-/// `A, B` from the one-type list whose type is the tuple `(A, B)`.
-@usableFromInline
-package final class ParameterTypeList: Sendable {
-    let tuple: ObjectIdentifier
-    let count: Int
-    let types: [Any.Type]
-
-    private init(tuple: ObjectIdentifier, count: Int, types: [Any.Type]) {
-        self.tuple = tuple
-        self.count = count
-        self.types = types
-    }
-
-    private static let lists = GrowingTable<ParameterTypeList>()
-
-    /// The interned list of the `count` types whose tuple is `tuple`, made with `make` the first time.
-    ///
-    /// `make` runs under the table's spin lock, at most once per call, so it must only build the array.
-    @usableFromInline
-    package static func types(of tuple: Any.Type, count: Int, make: () -> [Any.Type]) -> [Any.Type] {
-        let id = ObjectIdentifier(tuple)
-        let hash = TableHash.combine(TableHash.word(TableHash.bits(of: id)), UInt(count))
-        // Found without the table's lock (the common case once a signature was seen); added under it.
-        let found = ReadSection.run { section in
-            lists.table(in: section)?.withObject { table in
-                table.find(hash: hash, in: section) { $0.tuple == id && $0.count == count }?.withObject { $0.types }
-            }
-        }
-        if let found { return found }
-        return lists.node(hash: hash) {
-            $0.tuple == id && $0.count == count
-        } make: {
-            ParameterTypeList(tuple: id, count: count, types: make())
-        }.types
     }
 }
 
@@ -273,7 +218,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         let key = (consume key) ?? attributes.key
         let sequence = Self.sequenceCounter.increment()
         self.sequence = sequence
-        let hasParameters = !attributes.parameterTypes.isEmpty
+        let hasParameters = attributes.parameterList != nil
         self.hasParameters = hasParameters
         let cache: EntryCache?
         let scope = attributes.scope

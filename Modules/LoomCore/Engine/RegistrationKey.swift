@@ -7,9 +7,10 @@ public import LoomRuntime
 /// alternative's precomputed hash, a name's bytes, the parameter types' identities — so every resolution path probes
 /// the registry with a hash and a predicate (``matchesType(_:alternative:)`` and friends) and allocates nothing.
 /// Plain type keys (type locator, no alternative, no parameters) are the hot path: they compare by their `fastID`
-/// alone, as does a type's enclosing-object resolver without alternative. Plain name keys hold their name inline;
-/// every other key keeps its parts in a shared `Detail` object, so copying it costs one retain however long its
-/// parameter list.
+/// alone, as does a type's enclosing-object resolver without alternative. Plain name keys hold their name inline, and
+/// so do the two commonest keys after them: a type with a named alternative (the type and the name), and a type with
+/// a parameter list (the type and its interned ``ParameterTypeList``) — registering either allocates nothing for its
+/// key. Every other key keeps its parts in a shared `Detail` object, so copying it costs one retain.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline
@@ -18,33 +19,29 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         case none
         /// A Macaroni-style parametrized resolver taking the enclosing object (or an explicit `parameter:`) as `Any`.
         case enclosingObject
-        /// A factory taking exactly these parameter types, in order (compared by identity).
-        ///
-        /// Metatypes rather than their identities, so that a registration's key shares its attributes' list instead
-        /// of allocating a second one.
-        case types([Any.Type])
+        /// A factory taking exactly these parameter types, in order: the interned list, shared with the
+        /// registration's attributes (equal lists are the same object).
+        case types(ParameterTypeList)
 
-        /// Whether both lists are the same case and, for `.types`, the same types in the same order.
+        /// Whether both lists are the same case and, for `.types`, the same list.
         @usableFromInline
         package static func == (left: Parameters, right: Parameters) -> Bool {
             switch (left, right) {
             case (.none, .none), (.enclosingObject, .enclosingObject): true
-            case (.types(let left), .types(let right)):
-                left.count == right.count
-                    && zip(left, right).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
+            case (.types(let left), .types(let right)): left === right
             default: false
             }
         }
 
-        /// Hashes the case and each type's identity, consistently with `==`.
+        /// Hashes the case and the list's identity, consistently with `==`.
         @usableFromInline
         package func hash(into hasher: inout Hasher) {
             switch self {
             case .none: hasher.combine(0)
             case .enclosingObject: hasher.combine(1)
-            case .types(let types):
+            case .types(let list):
                 hasher.combine(2)
-                for type in types { hasher.combine(ObjectIdentifier(type)) }
+                hasher.combine(ObjectIdentifier(list))
             }
         }
     }
@@ -55,14 +52,10 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let alternative: RegistrationAlternative?
         /// The located type's identity bits (`0` for names and values), for matching without switching.
         @usableFromInline let typeBits: UInt
-        /// `parameters`' case as a tag (``Tag``), which matchers compare without copying the parameter list.
+        /// `parameters`' case as a tag (``Tag``), which matchers compare without reading the parameter list.
         @usableFromInline let parametersTag: UInt8
-        /// The parameter types of a `.types` key (empty otherwise).
-        @usableFromInline let parameterTypes: [Any.Type]
-        /// The identity bits of the first three parameter types (`0` past the end), and their number: the matchers
-        /// compare these words rather than read `parameterTypes`, which would cost a retain of this object per probe.
-        @usableFromInline let leadingParameterBits: (UInt, UInt, UInt)
-        @usableFromInline let parameterCount: Int
+        /// The parameter list of a `.types` key (`nil` otherwise).
+        @usableFromInline let parameterList: ParameterTypeList?
 
         /// Values of ``parametersTag``.
         @usableFromInline
@@ -85,51 +78,30 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             self.alternative = alternative
             self.typeBits = typeBits
             switch parameters {
-            case .none, .enclosingObject:
-                // No list to read: most keys with a detail are an alternative's.
-                parametersTag = parameters == .none ? Tag.none : Tag.enclosingObject
-                parameterTypes = []
-                leadingParameterBits = (0, 0, 0)
-                parameterCount = 0
-            case .types(let types):
+            case .none:
+                parametersTag = Tag.none
+                parameterList = nil
+            case .enclosingObject:
+                parametersTag = Tag.enclosingObject
+                parameterList = nil
+            case .types(let list):
                 parametersTag = Tag.types
-                parameterTypes = types
-                func bits(at index: Int) -> UInt {
-                    index < types.count ? TableHash.bits(of: ObjectIdentifier(types[index])) : 0
-                }
-                leadingParameterBits = (bits(at: 0), bits(at: 1), bits(at: 2))
-                parameterCount = types.count
+                parameterList = list
             }
         }
 
         /// Whether the key's parameter types are exactly `types`, in order.
-        ///
-        /// A loop over the metatypes, with no call in it: a local function here would capture this object and cost a
-        /// retain per probe.
         @inlinable @inline(__always)
         func hasParameters<each Parameter>(_ types: repeat (each Parameter).Type) -> Bool {
-            var index = 0
-            for type in repeat each types {
-                let bits = TableHash.bits(of: ObjectIdentifier(type))
-                let same: Bool
-                switch index {
-                case 0: same = leadingParameterBits.0 == bits
-                case 1: same = leadingParameterBits.1 == bits
-                case 2: same = leadingParameterBits.2 == bits
-                default:
-                    same = index < parameterCount && ObjectIdentifier(parameterTypes[index]) == ObjectIdentifier(type)
-                }
-                guard same else { return false }
-                index += 1
-            }
-            return index == parameterCount
+            guard let parameterList else { return isEmptyPack(repeat (each Parameter).self) }
+            return parameterList.hasParameters(repeat each types)
         }
 
         var parameters: Parameters {
             switch parametersTag {
             case Tag.none: .none
             case Tag.enclosingObject: .enclosingObject
-            default: .types(parameterTypes)
+            default: parameterList.map { .types($0) } ?? .none
             }
         }
 
@@ -141,13 +113,19 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What identifies the key besides its hash: a plain type or a plain name inline, anything else shared.
+    /// What identifies the key besides its hash: the commonest shapes inline, anything else shared.
+    ///
+    /// No case is wider than a `String` and a word: the key is stored in every registration.
     @usableFromInline
     enum Payload: Sendable {
         /// A type locator without alternative or parameters (then `fastID` holds the type's identity).
         case type(Any.Type)
         /// A name locator without parameters: the commonest key after plain types, kept without an allocation.
         case name(String)
+        /// A type locator with a named alternative and no parameters: the type and the alternative's name.
+        case typeAlternative(Any.Type, String)
+        /// A type locator without alternative, taking the parameters in the list.
+        case typeParameters(Any.Type, ParameterTypeList)
         case detail(Detail)
     }
 
@@ -174,6 +152,20 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
                 self.init(fastID: typeBits, tableHash: Self.typeHash(typeBits), payload: .type(type))
                 return
             }
+            // The two commonest shapes after plain ones keep their parts inline (see `Payload`).
+            switch (alternative, parameters) {
+            case (nil, .types(let list)):
+                let hash = Self.parametersHash(Self.typeHash(typeBits), list)
+                self.init(fastID: 0, tableHash: hash, payload: .typeParameters(type, list))
+                return
+            case (.some(let alternative), .none):
+                if let name = alternative.name {
+                    let hash = TableHash.combine(Self.typeHash(typeBits), alternative.tableHash)
+                    self.init(fastID: 0, tableHash: hash, payload: .typeAlternative(type, name))
+                    return
+                }
+            default: break
+            }
             if case .enclosingObject = parameters {
                 hash = Self.enclosingObjectTypeHash(typeBits)
             } else {
@@ -198,8 +190,8 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             } else if alternative == nil {
                 fastID = Self.enclosingObjectFastID(typeBits) ?? 0
             }
-        case .types(let types):
-            for type in types { hash = Self.parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
+        case .types(let list):
+            hash = Self.parametersHash(hash, list)
         }
         self.init(
             fastID: fastID, tableHash: hash,
@@ -235,20 +227,27 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 
     package var locator: DependencyLocator {
         switch payload {
-        case .type(let type): DependencyLocator(storage: .type(ObjectIdentifier(type), type))
+        case .type(let type), .typeAlternative(let type, _), .typeParameters(let type, _):
+            DependencyLocator(storage: .type(ObjectIdentifier(type), type))
         case .name(let name): DependencyLocator(storage: .name(name))
         case .detail(let detail): detail.locator
         }
     }
 
     package var alternative: RegistrationAlternative? {
-        if case .detail(let detail) = payload { return detail.alternative }
-        return nil
+        switch payload {
+        case .typeAlternative(_, let name): RegistrationAlternative(name)
+        case .detail(let detail): detail.alternative
+        case .type, .name, .typeParameters: nil
+        }
     }
 
     package var parameters: Parameters {
-        if case .detail(let detail) = payload { return detail.parameters }
-        return .none
+        switch payload {
+        case .typeParameters(_, let list): .types(list)
+        case .detail(let detail): detail.parameters
+        case .type, .name, .typeAlternative: .none
+        }
     }
 
     // MARK: Hashes of a key's parts (requests compute the same without building a key)
@@ -290,13 +289,31 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @inlinable @inline(__always)
     package static func parameterHash(_ hash: UInt, _ typeBits: UInt) -> UInt { TableHash.combine(hash, typeBits) }
 
+    /// Adds a parameter list's types to a hash, in order: what the requests' `parametersHash` computes from the static
+    /// types.
+    static func parametersHash(_ base: UInt, _ list: ParameterTypeList) -> UInt {
+        var hash = base
+        for type in list.types { hash = parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
+        return hash
+    }
+
     // MARK: Matching a request without building a key
 
     /// Whether this is the key of a type locator `typeBits` with `alternative` and no parameters.
     @inlinable
     package func matchesType(_ typeBits: UInt, alternative: RegistrationAlternative) -> Bool {
-        guard case .detail(let detail) = payload else { return false }
-        return detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.none)
+        switch payload {
+        case .typeAlternative(let type, let name):
+            // The table hash, which folds in the alternative's, already matched: the name settles it.
+            guard TableHash.bits(of: ObjectIdentifier(type)) == typeBits, let requested = alternative.name else {
+                return false
+            }
+            return TableHash.sameName(name, requested)
+        case .detail(let detail):
+            return detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.none)
+        case .type, .name, .typeParameters:
+            return false
+        }
     }
 
     /// Whether this is the key of a type locator `typeBits` (with `alternative`, if any) taking the enclosing object.
@@ -321,6 +338,10 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         switch (lhs.payload, rhs.payload) {
         case (.name(let left), .name(let right)):
             return TableHash.sameName(left, right)
+        case (.typeAlternative(let leftType, let left), .typeAlternative(let rightType, let right)):
+            return ObjectIdentifier(leftType) == ObjectIdentifier(rightType) && TableHash.sameName(left, right)
+        case (.typeParameters(let leftType, let left), .typeParameters(let rightType, let right)):
+            return ObjectIdentifier(leftType) == ObjectIdentifier(rightType) && left === right
         case (.detail(let left), .detail(let right)):
             return left === right
                 || (left.locator == right.locator && left.alternative == right.alternative
@@ -342,7 +363,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         switch parameters {
         case .none: break
         case .enclosingObject: text += " with parameter (Any)"
-        case .types(let types): text += " with \(types.count) parameter\(types.count == 1 ? "" : "s")"
+        case .types(let list): text += " with \(list.count) parameter\(list.count == 1 ? "" : "s")"
         }
         return text
     }

@@ -412,11 +412,19 @@ extension RegistrationKey {
     package func matchesParameters<each Parameter>(
         typeBits: UInt, alternative: RegistrationAlternative?, _ types: repeat (each Parameter).Type
     ) -> Bool {
-        // The alternative (which may call out to compare names) is compared last: reading the detail after that
-        // call would copy the key, a retain and a release per probe.
-        guard case .detail(let detail) = payload else { return false }
-        return detail.typeBits == typeBits && detail.parametersTag == Detail.Tag.of(repeat each types)
-            && detail.hasParameters(repeat each types) && RegistrationAlternative.same(detail.alternative, alternative)
+        switch payload {
+        case .typeParameters(let type, let list):
+            return alternative == nil && TableHash.bits(of: ObjectIdentifier(type)) == typeBits
+                && list.hasParameters(repeat each types)
+        case .detail(let detail):
+            // The alternative (which may call out to compare names) is compared last: reading the detail after that
+            // call would copy the key, a retain and a release per probe.
+            return detail.typeBits == typeBits && detail.parametersTag == Detail.Tag.of(repeat each types)
+                && detail.hasParameters(repeat each types)
+                && RegistrationAlternative.same(detail.alternative, alternative)
+        case .type, .name, .typeAlternative:
+            return false
+        }
     }
 
     /// Whether this is the key of the name locator `name` with exactly the parameter types given.

@@ -90,7 +90,7 @@ package enum RecordingLoader {
 
     /// Whether `entry`'s (parameterless) instance already exists where `environment` keeps it.
     private static func isBuilt(_ entry: RegistrationEntry, in environment: ResolutionEnvironment) -> Bool {
-        guard !entry.isScoped, entry.attributes.parameterTypes.isEmpty, let cache = entry.cache else { return false }
+        guard !entry.isScoped, entry.attributes.parameterList == nil, let cache = entry.cache else { return false }
         return environment.unscopedCache(for: entry, cache).box?.erasedValue != nil
     }
 

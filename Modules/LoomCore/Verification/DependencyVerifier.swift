@@ -79,7 +79,7 @@ package enum DependencyVerifier {
 
         /// Whether `entry` is tried: it needs no arguments and, synchronously, it can be built right here.
         func admits(_ entry: RegistrationEntry, synchronously: Bool) -> Bool {
-            var admitted = entry.attributes.parameterTypes.isEmpty && !entry.attributes.takesEnclosingObject
+            var admitted = entry.attributes.parameterList == nil && !entry.attributes.takesEnclosingObject
             if admitted, synchronously {
                 switch entry.kind {
                 case .synchronous: break

@@ -74,7 +74,9 @@ private final class Quota: Sendable {
     @Test func theParameterWordsMatchOnlyTheirOwnKey() {
         let typeBits = TableHash.bits(of: ObjectIdentifier(Quota.self))
         func key(_ types: [Any.Type], alternative: RegistrationAlternative? = nil) -> RegistrationKey {
-            RegistrationKey(locator: .type(Quota.self), alternative: alternative, parameters: .types(types))
+            RegistrationKey(
+                locator: .type(Quota.self), alternative: alternative,
+                parameters: .types(ParameterTypeList.interned(types)!))
         }
         let three = FixedArity.parameterBits(Int.self, String.self, Bool.self)
         #expect(key([Int.self, String.self, Bool.self]).matchesParameters(typeBits: typeBits, alternative: nil, three))

@@ -1,6 +1,7 @@
-import LoomCore
 import LoomRuntime
 import Testing
+
+@testable import LoomCore
 
 /// The key matchers the lock-free probes use decide alone once hashes collide: a request must match a key's located
 /// type, parameter types (position by position, and their number) and alternative exactly.
@@ -11,7 +12,7 @@ import Testing
     private static func key(_ types: [Any.Type], alternative: RegistrationAlternative? = nil) -> RegistrationKey {
         RegistrationKey(
             locator: .type(Located.self), alternative: alternative,
-            parameters: types.isEmpty ? .none : .types(types))
+            parameters: ParameterTypeList.interned(types).map { .types($0) } ?? .none)
     }
 
     /// Whether `key` matches a request for `Located` with `alternative` and arguments of `types`.
@@ -28,11 +29,13 @@ import Testing
         #expect(Self.key([Int.self, String.self]).hashValue == Self.key([Int.self, String.self]).hashValue)
         #expect(Self.key([Int.self, String.self]) != Self.key([String.self, Int.self]))
         #expect(Self.key([Int.self]) != Self.key([Int.self, Int.self]))
+        let int = ParameterTypeList.interned([Int.self])!
+        let intInt = ParameterTypeList.interned([Int.self, Int.self])!
         let lists: Set<RegistrationKey.Parameters> = [
-            .none, .enclosingObject, .types([Int.self]), .types([Int.self]), .types([Int.self, Int.self]),
+            .none, .enclosingObject, .types(int), .types(ParameterTypeList.interned([Int.self])!), .types(intInt),
         ]
         #expect(lists.count == 4)
-        #expect(RegistrationKey.Parameters.types([]) != .none)
+        #expect(RegistrationKey.Parameters.types(int) != .none)
     }
 
     /// A type's enclosing-object resolver without alternative is told apart by its fast word alone — the type's
@@ -97,5 +100,67 @@ import Testing
         #expect(!Self.matches(Self.key([Int.self], alternative: "x"), Int.self))
         #expect(!Self.matches(Self.key([Int.self]), alternative: "x", Int.self))
         #expect(!Self.matches(Self.key([Int.self], alternative: "x"), alternative: "y", Int.self))
+    }
+
+    /// A type with a named alternative keeps the type and the name inline, without a detail object.
+    ///
+    /// It hashes as requests probe, matches only its own type and name, and gives its parts back. A unique
+    /// alternative has no name and keeps the detail.
+    @Test func aTypeWithANamedAlternativeIsKeptInline() {
+        let key = RegistrationKey(locator: .type(Located.self), alternative: "primary")
+        guard case .typeAlternative = key.payload else {
+            Issue.record("expected the inline shape, got \(key.payload)")
+            return
+        }
+        let alternative: RegistrationAlternative = "primary"
+        #expect(key.tableHash == TableHash.combine(RegistrationKey.typeHash(Self.typeBits), alternative.tableHash))
+        #expect(key == RegistrationKey(locator: .type(Located.self), alternative: "primary"))
+        #expect(key != RegistrationKey(locator: .type(Located.self), alternative: "secondary"))
+        #expect(key != RegistrationKey(locator: .type(Int.self), alternative: "primary"))
+        #expect(key != RegistrationKey(locator: .type(Located.self)))
+        #expect(key.matchesType(Self.typeBits, alternative: "primary"))
+        #expect(!key.matchesType(Self.typeBits, alternative: "secondary"))
+        #expect(!key.matchesType(Self.typeBits, alternative: RegistrationAlternative()))
+        #expect(!key.matchesType(Self.typeBits &+ 16, alternative: "primary"))
+        #expect(key.alternative == "primary" && key.parameters == .none && key.locator == .type(Located.self))
+        #expect(key.fastID == 0 && !key.isPlainType)
+
+        let unique = RegistrationAlternative()
+        let uniqueKey = RegistrationKey(locator: .type(Located.self), alternative: unique)
+        guard case .detail = uniqueKey.payload else {
+            Issue.record("expected a detail for a unique alternative, got \(uniqueKey.payload)")
+            return
+        }
+        #expect(uniqueKey.matchesType(Self.typeBits, alternative: unique))
+        #expect(!uniqueKey.matchesType(Self.typeBits, alternative: RegistrationAlternative()))
+        #expect(uniqueKey.alternative == unique && uniqueKey != key)
+    }
+
+    /// A type with a parameter list and no alternative keeps the type and the interned list inline; it hashes as the
+    /// requests' pack-based hash does, and the list made from static types is the one made from an array.
+    @Test func aTypeWithParametersIsKeptInline() throws {
+        let list = try #require(ParameterTypeList.of(Int.self, String.self))
+        #expect(ParameterTypeList.interned([Int.self, String.self]) === list)
+        #expect(ParameterTypeList.of() == nil && ParameterTypeList.interned([]) == nil)
+        let key = RegistrationKey(locator: .type(Located.self), parameters: .types(list))
+        guard case .typeParameters = key.payload else {
+            Issue.record("expected the inline shape, got \(key.payload)")
+            return
+        }
+        #expect(
+            key.tableHash
+                == RegistrationKey.parametersHash(RegistrationKey.typeHash(Self.typeBits), Int.self, String.self))
+        #expect(key == Self.key([Int.self, String.self]))
+        #expect(key != Self.key([Int.self, String.self], alternative: "x"))
+        #expect(key.parameters == .types(list) && key.alternative == nil && key.locator == .type(Located.self))
+        #expect(Self.matches(key, Int.self, String.self))
+        #expect(!Self.matches(key, alternative: "x", Int.self, String.self))
+        #expect(
+            key.matchesParameters(
+                typeBits: Self.typeBits, alternative: nil, FixedArity.parameterBits(Int.self, String.self)))
+        #expect(
+            !key.matchesParameters(
+                typeBits: Self.typeBits, alternative: "x", FixedArity.parameterBits(Int.self, String.self)))
+        #expect(!key.matchesParameters(typeBits: Self.typeBits, alternative: nil, FixedArity.parameterBits(Int.self)))
     }
 }
