@@ -4,7 +4,7 @@ extension EntryCache {
     /// How many argument tuples hold a slot, for tests of ``releaseUnusedStorage()`` and automatic cleanup.
     package var argumentSlotCount: Int {
         var count = 0
-        argumentSlots?.currentTable?.forEachNode { _ in count += 1 }
+        currentSlotTable?.currentTable?.forEachNode { _ in count += 1 }
         return count
     }
 }

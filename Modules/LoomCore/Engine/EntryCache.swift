@@ -3,17 +3,18 @@ public import LoomRuntime
 /// The instance cache of one cached registration: one slot, or one slot per distinct argument tuple.
 ///
 /// The cache is itself the slot of a registration without parameters, so a cached registration costs one allocation
-/// for its cache. A registration with parameters keeps its argument tuples' slots in a ``GrowingTable`` (a
-/// ``ConcurrentTable`` keyed by the arguments' hash, made with the first slot): a resolution with arguments it has seen
-/// before finds its instance without a lock or an allocation.
+/// for its cache. A registration with parameters keeps its argument tuples' slots in its ``SlotTableOwner/slotTable()``
+/// (a ``GrowingTable`` keyed by the arguments' hash, made with the first tuple's slot, so registering costs no
+/// allocation for it): a resolution with arguments it has seen before finds its instance without a lock or an
+/// allocation.
 @usableFromInline
-package final class EntryCache: OnceSlot, @unchecked Sendable {
-    // Immutable apart from the slot words (atomic), `argumentSlots` (a `GrowingTable`: atomic and its own lock) and
-    // `releaser`, which is written only while nothing else refers to the cache (see its comment).
+package final class EntryCache: SlotTableOwner, @unchecked Sendable {
+    // Immutable apart from the slot and table words (atomic; the table has its own lock) and `releaser`, which is
+    // written only while nothing else refers to the cache (see its comment).
     /// `.shared` registrations hold their instance weakly.
     @usableFromInline package let isWeak: Bool
-    /// Slots per argument tuple; only for registrations with parameters.
-    @usableFromInline let argumentSlots: GrowingTable<OnceSlot>?
+    /// Whether the registration takes arguments: its instances are in the slot table, one per argument tuple.
+    @usableFromInline package let hasParameters: Bool
     /// The registration's release hook, run for each instance this cache lets go.
     ///
     /// Set only while nothing else refers to the cache: when it is made, when an ended request scope's cache is kept
@@ -24,7 +25,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
 
     package init(isWeak: Bool, hasParameters: Bool, releaser: Releaser? = nil) {
         self.isWeak = isWeak
-        argumentSlots = hasParameters ? GrowingTable() : nil
+        self.hasParameters = hasParameters
         self.releaser = releaser
     }
 
@@ -43,7 +44,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// Keeps `cache`, an ended request scope's, for the thread's next scope — emptied, its instance released now, as
     /// dropping it would — when nothing else refers to it and it has no argument slots; otherwise leaves it alone.
     package static func recycle(_ cache: inout EntryCache) {
-        guard isKnownUniquelyReferenced(&cache), cache.argumentSlots == nil, !cache.isWeak, cache.emptyForReuse()
+        guard isKnownUniquelyReferenced(&cache), !cache.hasParameters, !cache.isWeak, cache.emptyForReuse()
         else { return }
         cache.releaser = nil
         ThreadSpares.keep(cache)
@@ -68,7 +69,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// tuple's slot exists (or for a registration without parameters).
     @inlinable @inline(__always)
     package func argumentTable(in section: ReadSection.Token) -> Unretained<ConcurrentTable<OnceSlot>>? {
-        argumentSlots?.table(in: section)
+        slotTableIfMade?.withObject { $0.table(in: section) }
     }
 
     /// The published box of the slot in `table` for `arguments` (whose ``argumentHash(_:)`` is `hash`), unretained,
@@ -92,8 +93,8 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     package func slot<each Parameter: Hashable & Sendable>(forArguments arguments: repeat each Parameter, hash: UInt)
         -> OnceSlot
     {
-        guard let argumentSlots else { return self }
-        return argumentSlots.node(hash: hash) { node in
+        guard hasParameters else { return self }
+        return slotTable().node(hash: hash) { node in
             unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
         } make: {
             ArgumentSlot(repeat each arguments)
@@ -111,7 +112,7 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     package func appendSettledReleases(to releases: inout [PendingRelease]) {
         guard let releaser else { return }
         if let box, let release = PendingRelease(box: box, releaser: releaser) { releases.append(release) }
-        if let table = argumentSlots?.currentTable {
+        if let table = currentSlotTable?.currentTable {
             for slot in table.slotsInAddressOrder() {
                 if let box = slot.node.box, let release = PendingRelease(box: box, releaser: releaser) {
                     releases.append(release)
@@ -128,8 +129,8 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
     /// without a read section (`RequestScope.appendCache(for:key:)`).
     package func takeReleases() -> [PendingRelease] {
         var retired: [InstanceBox?] = [clear()]
-        if let argumentSlots {
-            for slot in argumentSlots.removeAll() { retired.append(slot.clear()) }
+        if let slots = currentSlotTable {
+            for slot in slots.removeAll() { retired.append(slot.clear()) }
         }
         // A remembered `[T]` may hold a cleared instance (`clear()` counted the change first).
         if retired[0] != nil { SettledCollections.invalidate() }
@@ -145,8 +146,8 @@ package final class EntryCache: OnceSlot, @unchecked Sendable {
 
     /// Drops `.shared` argument slots whose instance was released.
     package func releaseUnusedStorage() {
-        guard isWeak, let argumentSlots else { return }
-        argumentSlots.removeAll { slot in
+        guard isWeak, let slots = currentSlotTable else { return }
+        slots.removeAll { slot in
             guard let box = slot.box else { return true }
             return (box as? WeakBox)?.object == nil
         }

@@ -239,7 +239,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     package func endAndRelease() {
         guard caches.close() else { return }
         var hasArgumentSlots = false
-        caches.forEachElement { cache in if cache.argumentSlots != nil { hasArgumentSlots = true } }
+        caches.forEachElement { cache in if cache.hasParameters { hasArgumentSlots = true } }
         // An argument tuple's instance has its own release order, which a cache's single rank cannot express.
         guard !hasArgumentSlots else { return Release.run(settledReleases()) }
         // A scope's caches keep their boxes until the scope goes (nothing empties or republishes them), and the scope

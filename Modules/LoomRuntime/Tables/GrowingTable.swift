@@ -3,9 +3,9 @@
 /// argument-tuple slots of one cache of a registration with parameters.
 ///
 /// One allocation until the first node: the current table's reference, the writers' lock and a change count are the
-/// object's own stored words. Every cached registration with parameters makes one for its cache (and so does each
-/// request scope's cache of a `.scoped` one), and most are never resolved, so neither a table nor a mutex is made for
-/// them. A replaced table is released after a grace period (readers may still be probing it).
+/// object's own stored words, and no mutex is made. A cache of a registration with parameters makes one with its
+/// first argument tuple's slot (``SlotTableOwner``). A replaced table is released after a grace period (readers may
+/// still be probing it).
 ///
 /// Nodes are matched outside the lock: the match compares user arguments (their `==`), and no user code runs under a
 /// Loom lock. A writer that finds no match takes the lock and adds its node only if the table is unchanged since its
