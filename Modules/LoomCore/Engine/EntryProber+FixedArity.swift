@@ -93,8 +93,8 @@ extension EntryProbe {
         }
         // As in the pack-based reader: nothing retained but the value handed out.
         if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
-            guard !entry.isScoped, let cache = entry.cache else { return nil }
-            return argumentTable(of: entry, cache)
+            guard !entry.isScoped, entry.cache != nil else { return nil }
+            return argumentTable(of: entry)
         }),
             let box = table.withObject({ table in
                 table.find(hash: hash(), in: section, matching: matches)?.withObject { $0.publishedBox(in: section) }

@@ -50,8 +50,9 @@ package struct EntryProbe {
     /// (``EntryCache/publishedBox(in:forArguments:hash:section:)`` is the second): no registration, cache or table
     /// is retained.
     @inlinable @inline(__always)
-    func argumentTable(of entry: RegistrationEntry, _ cache: EntryCache) -> Unretained<ConcurrentTable<OnceSlot>>? {
-        guard let isolatedCaches else { return cache.argumentTable(in: section) }
+    func argumentTable(of entry: RegistrationEntry) -> Unretained<ConcurrentTable<OnceSlot>>? {
+        // The cache is read where it is used: bound first, it was retained and released around the read of its table.
+        guard let isolatedCaches else { return entry.cache?.argumentTable(in: section) }
         return isolatedCaches.withObject { $0.argumentTable(of: entry, in: section) }
     }
 }
@@ -315,8 +316,8 @@ extension EntryProbe {
         // tuples (never for `.instance`), with the thread's remembered hashes; a miss is settled by the
         // registration's own resolve, which hashes afresh and creates the slot.
         if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
-            guard !entry.isScoped, let cache = entry.cache else { return nil }
-            return argumentTable(of: entry, cache)
+            guard !entry.isScoped, entry.cache != nil else { return nil }
+            return argumentTable(of: entry)
         }),
             let box = EntryCache.publishedBox(
                 in: table, forArguments: repeat each arguments, hash: EntryCache.lookupHash(repeat each arguments),
