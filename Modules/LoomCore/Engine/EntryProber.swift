@@ -175,10 +175,14 @@ extension EntryProber {
         _ type: T.Type, alternative: RegistrationAlternative?, _ arguments: repeat each Parameter
     ) async throws -> T? {
         if isEmptyPack(repeat each arguments) {
-            guard let alternative else {
-                return try await probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self))).load(T.self)
+            let found: EntryProbe
+            if let alternative {
+                found = probe(T.self, alternative: alternative)
+            } else {
+                found = probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self)))
             }
-            return try await probe(T.self, alternative: alternative).load(T.self)
+            if let value = found.publishedValue(T.self) { return value }
+            return try await found.load(T.self)
         }
         return try await probe(T.self, alternative: alternative, parameters: repeat (each Parameter).self)
             .load(T.self, repeat each arguments)
@@ -191,7 +195,10 @@ extension EntryProber {
         _ type: T.Type, name: String, _ arguments: repeat each Parameter
     ) async throws -> T? {
         let probe = probe(T.self, name: name, parameters: repeat (each Parameter).self)
-        if isEmptyPack(repeat each arguments) { return try await probe.load(T.self) }
+        if isEmptyPack(repeat each arguments) {
+            if let value = probe.publishedValue(T.self) { return value }
+            return try await probe.load(T.self)
+        }
         return try await probe.load(T.self, repeat each arguments)
     }
 
@@ -204,7 +211,10 @@ extension EntryProber {
         _ type: T.Type, value: Value, _ arguments: repeat each Parameter
     ) async throws -> T? {
         let probe = probe(T.self, value: value, parameters: repeat (each Parameter).self)
-        if isEmptyPack(repeat each arguments) { return try await probe.load(T.self) }
+        if isEmptyPack(repeat each arguments) {
+            if let value = probe.publishedValue(T.self) { return value }
+            return try await probe.load(T.self)
+        }
         return try await probe.load(T.self, repeat each arguments)
     }
 }
