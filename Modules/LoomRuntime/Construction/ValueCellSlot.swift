@@ -86,6 +86,15 @@ package struct ValueCellReader: @unchecked Sendable {
         if firstBoxBits & 1 == 0, let firstBox = UnsafeRawPointer(bitPattern: firstBoxBits) {
             return Unmanaged<StrongBox<Value>>.fromOpaque(firstBox)._withUnsafeGuaranteedRef { $0.value }
         }
+        return replacedValue(as: type)
+    }
+
+    /// ``value(as:)`` once the first value was replaced (or while the slot is empty): inside a read section.
+    ///
+    /// Specialised in the caller but not inlined into it: every `@Injected` getter inlines ``value(as:)``, and with
+    /// this path inside it the first-value read was split around it.
+    @inlinable @inline(never)
+    func replacedValue<Value>(as type: Value.Type) -> Value? {
         let section = ReadSection.enter()
         let boxBits = words.atomicAcquire
         guard boxBits != 0 else {
