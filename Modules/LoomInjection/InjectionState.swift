@@ -13,7 +13,8 @@ package struct InjectionRequest: Sendable {
 
     let locator: Locator
     let arguments: [any Sendable]
-    let argumentTypes: [Any.Type]
+    /// The arguments' parameter list (their dynamic types, interned once here: a request may look up several keys).
+    let argumentParameters: RegistrationKey.Parameters
 
     package init<each Parameter: Hashable & Sendable>(_ locator: Locator, _ parameters: repeat each Parameter) {
         var arguments: [any Sendable] = []
@@ -24,12 +25,12 @@ package struct InjectionRequest: Sendable {
         }
         self.locator = locator
         self.arguments = arguments
-        argumentTypes = types
+        argumentParameters = ParameterTypeList.interned(types).map { .types($0) } ?? .none
     }
 
     /// The key to look up when the property's (element or wrapped) type is `type`.
     func key(lookingUp type: Any.Type, parameters: RegistrationKey.Parameters? = nil) -> RegistrationKey {
-        let parameters = parameters ?? (ParameterTypeList.interned(argumentTypes).map { .types($0) } ?? .none)
+        let parameters = parameters ?? argumentParameters
         switch locator {
         case .type(let alternative):
             return RegistrationKey(

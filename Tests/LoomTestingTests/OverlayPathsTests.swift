@@ -225,6 +225,36 @@ final class ReleasedStamp: Sendable {
         #expect(released.withLock { $0 } == ["top", "inner", "outer"])
     }
 
+    /// The async scope releases a sharing scope's own instances too, its own registration with arguments among them,
+    /// and leaves a live instance alone.
+    @Test func anAsyncSharingScopeReleasesItsOwnRegistrationsInstances() async throws {
+        let container = Container(name: "overlay.sharing.async", logger: DisabledLogger())
+        container.register(alternative: "live", scope: .singleton) { ReleasedStamp(label: "live") }
+        let released = Mutex<[String]>([])
+        let captured = Mutex<Container?>(nil)  // keeps the override container, and its caches, alive after the scope
+        weak var tuple: ReleasedStamp?
+        let live = try await withTestDependencies(.sharingLiveInstances) { overrides in
+            captured.withLock { $0 = overrides }
+            overrides.register(scope: .singleton) {
+                ReleasedStamp(label: "own")
+            } onRelease: { stamp in
+                released.withLock { $0.append(stamp.label) }
+            }
+            overrides.register(scope: .singleton) { (tier: Int) in ReleasedStamp(label: "tier\(tier)") }
+        } operation: {
+            await Task.yield()
+            _ = try container.resolve(ReleasedStamp.self)
+            let built = try container.inject(byType: ReleasedStamp.self, 2)
+            tuple = built
+            #expect(built.label == "tier2")
+            return try container.resolve(ReleasedStamp.self, alternative: "live")
+        }
+        #expect(released.withLock { $0 } == ["own"])
+        #expect(captured.withLock { $0 } != nil)
+        #expect(tuple == nil, "the scope's own instance for an argument tuple went with it")
+        #expect(try container.resolve(ReleasedStamp.self, alternative: "live") === live, "the live instance stays")
+    }
+
     /// A task that does not inherit the override (a detached one) resolving through the captured override container
     /// builds the instance in that container's own cache — the one the override reads — and the override still
     /// releases it when it ends.

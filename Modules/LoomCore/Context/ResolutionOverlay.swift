@@ -120,14 +120,16 @@ package final class ResolutionOverlay: Sendable {
 extension ResolutionOverlay {
     /// Runs `operation` with this overlay in the current task's resolution context.
     ///
-    /// When it ends, the instances cached inside it (in its own isolated caches) are released, dependents first.
+    /// When it ends, the instances it owns are released, dependents first: those cached in its own isolated caches and
+    /// those of its own container's registrations, wherever they are cached.
     package func run<R>(_ operation: () throws -> R) rethrows -> R {
         defer { Release.run(takeOwnReleases()) }
         return try ResolutionContext.with({ $0.overlay = self }, operation: operation)
     }
 
     /// Runs async `operation` with this overlay in the current task's resolution context, on the caller's executor;
-    /// when it ends, the instances cached inside it are released and their hooks awaited (failures are logged).
+    /// when it ends, the instances it owns (as for ``run(_:)``) are released and their hooks awaited (failures are
+    /// logged).
     package func run<R>(isolation: isolated (any Actor)?, _ operation: () async throws -> R) async rethrows -> R {
         do {
             let value = try await ResolutionContext.with(
