@@ -18,7 +18,8 @@ public enum TestDependencyMode: Sendable {
     ///
     /// Instances built inside the scope are cached where live ones are and outlive it, except those of the scope's own
     /// registrations, which are released (their release hooks run) when it ends. A live singleton first built inside
-    /// the scope on one of its overrides keeps that released instance: build such instances in an ``isolated`` scope.
+    /// the scope on one of its overrides keeps that released instance: build such instances in an
+    /// ``TestDependencyMode/isolated`` scope.
     case sharingLiveInstances
     /// Only the scope's own registrations (and those of enclosing scopes) resolve; everything else is missing.
     case overridesOnly
