@@ -104,37 +104,45 @@ final class ReleasedStamp: Sendable {
     init(label: String) { self.label = label }
 }
 
+/// The labels of the stamps released so far, in order, and the registrations that record them.
+final class ReleaseLog: Sendable {
+    private let released = Mutex<[String]>([])
+
+    var labels: [String] { released.withLock { $0 } }
+
+    /// Registers in `container` a singleton `ReleasedStamp(label:)` whose release this log records.
+    func registerStamp(_ label: String, alternative: RegistrationAlternative? = nil, in container: Container) {
+        container.register(alternative: alternative, scope: .singleton) {
+            ReleasedStamp(label: label)
+        } onRelease: { stamp in
+            self.released.withLock { $0.append(stamp.label) }
+        }
+    }
+}
+
 @Suite struct OverlayOwnRegistrationTests {
     /// A singleton registered in the override keeps its instance in its own registration's cache (the override's
     /// container lives only as long as the override): one instance per override, released with it.
     @Test func anOverridesOwnSingletonIsBuiltOnceAndReleasedWithTheOverride() throws {
         let container = Container(name: "overlay.own", logger: DisabledLogger())
-        let released = Mutex<[String]>([])
+        let released = ReleaseLog()
         let (first, again) = try withTestDependencies { overrides in
-            overrides.register(scope: .singleton) {
-                ReleasedStamp(label: "override")
-            } onRelease: { stamp in
-                released.withLock { $0.append(stamp.label) }
-            }
+            released.registerStamp("override", in: overrides)
         } operation: {
             (try container.resolve(ReleasedStamp.self), try container.resolve(ReleasedStamp.self))
         }
         #expect(first === again)
         #expect(first.label == "override")
-        #expect(released.withLock { $0 } == ["override"])
+        #expect(released.labels == ["override"])
     }
 
     /// Nested scopes: one sharing the enclosing override's instances sees its own singleton's instance, an isolated
     /// one builds another, and neither releases the enclosing one.
     @Test func nestedScopesSeeTheEnclosingOverridesInstanceOnlyWhenSharing() throws {
         let container = Container(name: "overlay.nested", logger: DisabledLogger())
-        let released = Mutex<[String]>([])
+        let released = ReleaseLog()
         try withTestDependencies { overrides in
-            overrides.register(scope: .singleton) {
-                ReleasedStamp(label: "outer")
-            } onRelease: { stamp in
-                released.withLock { $0.append(stamp.label) }
-            }
+            released.registerStamp("outer", in: overrides)
         } operation: {
             let outer = try container.resolve(ReleasedStamp.self)
             let shared = try withTestDependencies(.sharingLiveInstances) { _ in
@@ -147,10 +155,10 @@ final class ReleasedStamp: Sendable {
                 try container.resolve(ReleasedStamp.self)
             }
             #expect(isolated !== outer)
-            #expect(released.withLock { $0 } == ["outer"], "the isolated scope released its own instance only")
+            #expect(released.labels == ["outer"], "the isolated scope released its own instance only")
             #expect(try container.resolve(ReleasedStamp.self) === outer)
         }
-        #expect(released.withLock { $0 } == ["outer", "outer"])
+        #expect(released.labels == ["outer", "outer"])
     }
 
     /// An override's own registration with arguments keeps one instance per argument tuple in its own cache (the
@@ -187,42 +195,30 @@ final class ReleasedStamp: Sendable {
     /// shares), and the enclosing scope's instance is left alone.
     @Test func aSharingScopeReleasesItsOwnRegistrationsInstancesWhenItEnds() throws {
         let container = Container(name: "overlay.sharing.own", logger: DisabledLogger())
-        let released = Mutex<[String]>([])
+        let released = ReleaseLog()
         try withTestDependencies(.sharingLiveInstances) { overrides in
-            overrides.register(scope: .singleton) {
-                ReleasedStamp(label: "top")
-            } onRelease: { stamp in
-                released.withLock { $0.append(stamp.label) }
-            }
+            released.registerStamp("top", in: overrides)
         } operation: {
             let top = try container.resolve(ReleasedStamp.self)
             #expect(try container.resolve(ReleasedStamp.self) === top)
         }
-        #expect(released.withLock { $0 } == ["top"])
+        #expect(released.labels == ["top"])
 
         try withTestDependencies { overrides in
-            overrides.register(scope: .singleton) {
-                ReleasedStamp(label: "outer")
-            } onRelease: { stamp in
-                released.withLock { $0.append(stamp.label) }
-            }
+            released.registerStamp("outer", in: overrides)
         } operation: {
             let outer = try container.resolve(ReleasedStamp.self)
             try withTestDependencies(.sharingLiveInstances) { overrides in
-                overrides.register(alternative: "inner", scope: .singleton) {
-                    ReleasedStamp(label: "inner")
-                } onRelease: { stamp in
-                    released.withLock { $0.append(stamp.label) }
-                }
+                released.registerStamp("inner", alternative: "inner", in: overrides)
             } operation: {
                 let inner = try container.resolve(ReleasedStamp.self, alternative: "inner")
                 #expect(try container.resolve(ReleasedStamp.self, alternative: "inner") === inner)
                 #expect(try container.resolve(ReleasedStamp.self) === outer)
             }
-            #expect(released.withLock { $0 } == ["top", "inner"], "the inner scope released its own instance only")
+            #expect(released.labels == ["top", "inner"], "the inner scope released its own instance only")
             #expect(try container.resolve(ReleasedStamp.self) === outer)
         }
-        #expect(released.withLock { $0 } == ["top", "inner", "outer"])
+        #expect(released.labels == ["top", "inner", "outer"])
     }
 
     /// The async scope releases a sharing scope's own instances too, its own registration with arguments among them,
@@ -230,16 +226,12 @@ final class ReleasedStamp: Sendable {
     @Test func anAsyncSharingScopeReleasesItsOwnRegistrationsInstances() async throws {
         let container = Container(name: "overlay.sharing.async", logger: DisabledLogger())
         container.register(alternative: "live", scope: .singleton) { ReleasedStamp(label: "live") }
-        let released = Mutex<[String]>([])
+        let released = ReleaseLog()
         let captured = Mutex<Container?>(nil)  // keeps the override container, and its caches, alive after the scope
         weak var tuple: ReleasedStamp?
         let live = try await withTestDependencies(.sharingLiveInstances) { overrides in
             captured.withLock { $0 = overrides }
-            overrides.register(scope: .singleton) {
-                ReleasedStamp(label: "own")
-            } onRelease: { stamp in
-                released.withLock { $0.append(stamp.label) }
-            }
+            released.registerStamp("own", in: overrides)
             overrides.register(scope: .singleton) { (tier: Int) in ReleasedStamp(label: "tier\(tier)") }
         } operation: {
             await Task.yield()
@@ -249,7 +241,7 @@ final class ReleasedStamp: Sendable {
             #expect(built.label == "tier2")
             return try container.resolve(ReleasedStamp.self, alternative: "live")
         }
-        #expect(released.withLock { $0 } == ["own"])
+        #expect(released.labels == ["own"])
         #expect(captured.withLock { $0 } != nil)
         #expect(tuple == nil, "the scope's own instance for an argument tuple went with it")
         #expect(try container.resolve(ReleasedStamp.self, alternative: "live") === live, "the live instance stays")
@@ -260,20 +252,16 @@ final class ReleasedStamp: Sendable {
     /// releases it when it ends.
     @Test func anInstanceBuiltThroughTheCapturedOverrideContainerIsReleasedWithTheOverride() async throws {
         let container = Container(name: "overlay.own.captured", logger: DisabledLogger())
-        let released = Mutex<[String]>([])
+        let released = ReleaseLog()
         let captured = Mutex<Container?>(nil)
         try await withTestDependencies { overrides in
             captured.withLock { $0 = overrides }
-            overrides.register(scope: .singleton) {
-                ReleasedStamp(label: "captured")
-            } onRelease: { stamp in
-                released.withLock { $0.append(stamp.label) }
-            }
+            released.registerStamp("captured", in: overrides)
         } operation: {
             let overrides = try #require(captured.withLock { $0 })
             let outside = try await Task.detached { try overrides.resolve(ReleasedStamp.self) }.value
             #expect(try container.resolve(ReleasedStamp.self) === outside)
         }
-        #expect(released.withLock { $0 } == ["captured"])
+        #expect(released.labels == ["captured"])
     }
 }
