@@ -38,6 +38,14 @@ package enum ConstructionGate {
         return waiting.flows[flow.bits] === flow
     }
 
+    /// How many flows are waiting for a slot right now, blocked or suspended: what a test waits for to know that
+    /// its resolvers really overlap a construction.
+    package static var waitingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiting.flows.count
+    }
+
     /// Wakes every waiter so it can re-check its slot.
     static func wakeWaiters() {
         // Pairs with the fence in `waitWhileBuilding`: either this sees the waiter, or the waiter sees the release.

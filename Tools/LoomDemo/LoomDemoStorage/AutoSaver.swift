@@ -60,6 +60,22 @@ public actor AutoSaver: Service {
     /// - Throws: The store's error; the drafts not yet saved stay queued.
     @discardableResult
     public func flush() async throws -> Int {
+        // An actor runs another call at each `await`: two flushes (the timer's and the final one at shutdown) would
+        // both save the first draft and both remove it. Each flush waits for the one before it instead.
+        let previous = lastFlush
+        let flush = Task {
+            _ = try? await previous?.value
+            return try await self.saveDrafts()
+        }
+        lastFlush = flush
+        return try await flush.value
+    }
+
+    /// The most recent flush, which the next one waits for.
+    private var lastFlush: Task<Int, any Error>?
+
+    /// Saves the queued drafts in order; only one runs at a time (see ``flush()``).
+    private func saveDrafts() async throws -> Int {
         var count = 0
         let notebook = notebook()
         while let text = drafts.first {
