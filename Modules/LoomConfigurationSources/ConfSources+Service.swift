@@ -42,7 +42,8 @@ extension ConfSources: Service {
             }
         } catch {
             log(
-                "LoomConfigurationSources: stopped following \(provider.providerName): \(error)", level: .error)
+                "LoomConfigurationSources: stopped following \(provider.providerName): \(failureText(error))",
+                level: .error)
         }
     }
 

@@ -141,7 +141,7 @@ public final class ConfSources: Sendable {
                     // A value of the wrong type fails the snapshot's lookup too, and the load reports it with the
                     // value; a failure the current snapshot does not share is the provider's own.
                     if (try? provider.snapshot().value(forKey: binding.configKey, type: binding.type)) != nil {
-                        failures.append(.providerFailed(provider: provider.providerName, reason: "\(error)"))
+                        failures.append(.providerFailed(provider: provider.providerName, reason: failureText(error)))
                         break
                     }
                 }
@@ -263,12 +263,9 @@ public final class ConfSources: Sendable {
             throw failure.error
         case .success(let changed):
             guard !changed.isEmpty else { return ConfLoadResult(changedKeys: [], rebuiltInstances: 0, containers: []) }
+            // A build that read the old values and is still running does not publish after the drop: it releases
+            // its instance, and the next resolution builds from the new values.
             let invalidation = BoundKeys.invalidate(keys: changed.map(\.id))
-            if !invalidation.stillBuilding.isEmpty {
-                // A build that read the old values may publish after the drop: drop it again once it ends.
-                let building = invalidation.stillBuilding
-                Task { await BoundKeys.settle(building) }
-            }
             let keys = changed.map(\.configKey.description)
             let containers = invalidation.containers
             GraphEngine.shared.emit(
@@ -284,6 +281,18 @@ public final class ConfSources: Sendable {
     struct Failure: Error {
         let error: ConfSourceError
         let shouldLog: Bool
+    }
+
+    /// How a provider's failure reads in errors and logs.
+    ///
+    /// Its message — unless a secret key is bound or was loaded: a message may quote the source line it failed on,
+    /// which can hold a secret Loom never loaded (a rotated password) and so cannot scrub. Then only the error's type
+    /// is given; the provider's name says where.
+    func failureText(_ error: any Error) -> String {
+        let holdsSecrets =
+            bindings.contains(where: \.isSecret) || state.withLock { $0.values.values.contains(where: \.isSecret) }
+        guard holdsSecrets else { return "\(error)" }
+        return "\(String(reflecting: type(of: error))) (its message is withheld: secret values are bound)"
     }
 
     /// The texts of the secret values loaded so far, which a provider's error message must not repeat.

@@ -317,3 +317,82 @@ extension ConfSources {
         self.init(providers: [provider], bindings: [binding])
     }
 }
+
+/// A provider whose fetch fails with a message that quotes the source line it choked on, as YAML parsers do; its
+/// snapshot serves the last good values.
+final class QuotingFailureProvider: ConfigProvider {
+    struct ParseFailure: Error, CustomStringConvertible {
+        let line: String
+        var description: String { "line 3: cannot parse '\(line)'" }
+    }
+
+    let inner: InMemoryProvider
+    let quoted: LoomTestSupport.Collected<String>
+
+    init(values: [AbsoluteConfigKey: ConfigValue]) {
+        inner = InMemoryProvider(values: values)
+        quoted = LoomTestSupport.Collected()
+    }
+
+    var providerName: String { "QuotingFailureProvider" }
+
+    func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
+        try inner.value(forKey: key, type: type)
+    }
+
+    // swift-configuration's requirements are `nonisolated(nonsending)` (it builds with that default).
+    nonisolated(nonsending) func fetchValue(forKey key: AbsoluteConfigKey, type: ConfigType) async throws
+        -> LookupResult
+    {
+        if let line = quoted.all.last { throw ParseFailure(line: line) }
+        return try await inner.fetchValue(forKey: key, type: type)
+    }
+
+    nonisolated(nonsending) func watchValue<Return: ~Copyable>(
+        forKey key: AbsoluteConfigKey, type: ConfigType,
+        updatesHandler:
+            nonisolated(nonsending) (ConfigUpdatesAsyncSequence<Result<LookupResult, any Error>, Never>)
+            async throws -> Return
+    ) async throws -> Return {
+        try await inner.watchValue(forKey: key, type: type, updatesHandler: updatesHandler)
+    }
+
+    func snapshot() -> any ConfigSnapshot { inner.snapshot() }
+
+    nonisolated(nonsending) func watchSnapshot<Return: ~Copyable>(
+        updatesHandler:
+            nonisolated(nonsending) (ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>) async throws
+            -> Return
+    ) async throws -> Return {
+        try await inner.watchSnapshot(updatesHandler: updatesHandler)
+    }
+}
+
+extension ConfKeys {
+    #declareServiceKey("rotatedPassword", String.self, defaultValue: nil)
+}
+
+/// A provider's failure text may quote a secret Loom never loaded (a rotated password in the line that no longer
+/// parses): with a secret key bound, the text is withheld — its type and provider name say enough.
+@Suite struct ProviderFailureSecrecyTests {
+    @Test func aProviderFailureQuotingANewSecretPrintsItNowhere() async throws {
+        let provider = QuotingFailureProvider(values: ["db.password": "old-password"])
+        let logger = CapturingLogger()
+        let sources = ConfSources(
+            providers: [provider], bindings: [ConfBinding(\.rotatedPassword, to: "db.password", isSecret: true)],
+            logger: logger)
+        try sources.load()
+        let rotated = "rotated-\(UUID().uuidString)"
+        provider.quoted.append("password: \(rotated)")
+        let error = await #expect(throws: ConfSourceError.self) { try await sources.reload() }
+        guard case .providerFailed(let name, let reason) = error else {
+            Issue.record("expected providerFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "QuotingFailureProvider")
+        #expect(reason.contains("ParseFailure"))
+        let printed = logger.entries.map(\.message) + [String(describing: error), reason]
+        #expect(!printed.contains { $0.contains(rotated) })
+        #expect(Conf[\.rotatedPassword] == "old-password")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+public import LoomCore
 import LoomRuntime
 
 /// A one-shot gate that tasks and threads wait at until a test opens it: how a test holds a factory at a known
@@ -109,4 +110,17 @@ public final class Arrivals: Sendable {
             if isReady { continuation.resume() }
         }
     }
+}
+
+/// How many resolvers are waiting, right now, for the instance of `container`'s own registration of `T` (no
+/// alternative, no arguments) to be built: what a test waits for to know that its resolvers overlap a construction.
+///
+/// - Parameters:
+///   - type: The registered type.
+///   - container: The container holding the registration.
+/// - Returns: The number of waiting resolvers; `0` when there is no such cached registration.
+public func waitingCount<T>(for type: T.Type, in container: Container) -> Int {
+    let key = RegistrationKey(locator: .type(T.self))
+    guard let cache = container.registry.candidates(for: key)?.first(where: { $0.key == key })?.cache else { return 0 }
+    return ConstructionGate.waitingCount(for: cache)
 }

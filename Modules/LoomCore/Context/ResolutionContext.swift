@@ -68,6 +68,9 @@ package final class ResolutionContext: Sendable {
     package let flow: ConstructionFlow?
     package let requestScope: RequestScope?
 
+    /// The construction in progress this context carries: its frame chain, while that construction runs.
+    package var activeChain: FrameChain? { chain }
+
     /// The fields, to derive a changed copy from.
     package var fields: Fields {
         var fields = Fields()

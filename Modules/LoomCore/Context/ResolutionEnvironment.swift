@@ -64,6 +64,9 @@ package final class IsolatedCaches: Sendable {
     @usableFromInline let table = AtomicReference<ConcurrentTable<Node>>(ConcurrentTable(minimumCapacity: 16))
     /// The writers' lock; holds the number of caches.
     private let lock = LoomLock(0)
+    /// Whether the scope ended (``takeReleases()``): a resolution still running in it gets a closed cache, which
+    /// keeps nothing — an instance built there is released at once instead of staying where nothing reaches.
+    private let isEnded = AtomicCounter()
     /// The owner of the scope's own registrations (its overlay's container), whose caches serve as their caches
     /// here: that container lives only as long as the scope, so its registrations' caches are already private to
     /// it, and reading them directly spares the settled probe a table lookup.
@@ -128,6 +131,12 @@ package final class IsolatedCaches: Sendable {
         let cache = lock.withLock { count in
             let current = table.loadRetained()!
             if let existing = current.node(hash: hash, matching: { $0.entry === entry }) { return existing.cache }
+            if isEnded.acquire != 0 {
+                let closed = EntryCache(
+                    isWeak: entry.cache?.isWeak ?? false, hasParameters: entry.hasParameters, releaser: entry.releaser)
+                closed.closeKeepingBox()
+                return closed
+            }
             // An owned registration's node files its own cache, so its instances are released with this scope's.
             let ownCache = entry.owner === owner ? entry.cache : nil
             let node = Node(
@@ -163,7 +172,8 @@ package final class IsolatedCaches: Sendable {
         // An owned registration's cache may hold an instance without a node (built outside any scope, then read
         // here through the shortcut): it is this scope's instance all the same.
         guard let removed else { return entry.owner === owner ? entry.cache?.takeReleases() ?? [] : [] }
-        let releases = removed.cache.takeReleases()
+        // The node's cache is gone from this scope (a new one is made on next use).
+        let releases = removed.cache.takeReleases(closing: true)
         Reclamation.release(afterGracePeriod: [removed])
         return releases
     }
@@ -173,14 +183,17 @@ package final class IsolatedCaches: Sendable {
         Release.run(takeReleases())
     }
 
-    /// Drops every instance created in this scope and returns the releases still to run.
+    /// Ends the scope: drops every instance created in it and returns the releases still to run.
+    ///
+    /// A resolution still running in the scope afterwards keeps nothing here.
     package func takeReleases() -> [PendingRelease] {
         let (retired, nodes) = lock.withLock { count -> (ConcurrentTable<Node>?, [Node]) in
+            isEnded.increment()
             let old = table.exchange(ConcurrentTable(minimumCapacity: 16))
             count = 0
             return (old, old?.slotsInAddressOrder().map(\.node) ?? [])
         }
-        let releases = nodes.flatMap { $0.cache.takeReleases() }
+        let releases = nodes.flatMap { $0.cache.takeReleases(closing: true) }
         Reclamation.release(afterGracePeriod: [retired])
         return releases
     }

@@ -159,7 +159,7 @@ extension ResolutionOverlay {
         // (see `IsolatedCaches.owner`; an instance built outside the scope through a captured container is there too)
         // and, in a shared store, their entries in it. A cache already emptied gives nothing twice.
         for entry in container.registry.unorderedEntries {
-            releases += entry.cache?.takeReleases() ?? []
+            releases += entry.cache?.takeReleases(closing: true) ?? []
             releases += sharedCaches?.takeReleases(of: entry) ?? []
         }
         return releases

@@ -25,23 +25,14 @@ package final class ResolutionRecorder: Sendable {
 
     /// Notes that `entry` is about to produce a value for whatever the current resolution is building.
     package func record(_ entry: RegistrationEntry) {
-        let dependent = Self.building.last
+        let dependent = Construction.building.last
         recording.withLock { $0.edges.append(Edge(dependent: dependent, dependency: entry)) }
     }
 
     /// Notes a failed request made while the current resolution builds its registrations.
     package func recordFailure(_ error: InjectionError) {
-        let path = Self.building
+        let path = Construction.building
         recording.withLock { $0.failures.append(Failure(error: error, path: path)) }
-    }
-
-    /// The registrations the current resolution is building, outermost first: the calling thread's frames (which
-    /// include a construction they continue), or — in asynchronous code, between synchronous resolutions — the
-    /// construction the resolution context carries.
-    private static var building: [RegistrationEntry] {
-        let frames = ResolutionFrames.current.objects
-        let objects = frames.isEmpty ? ResolutionContext.current?.chain?.objects ?? [] : frames
-        return objects.compactMap { $0 as? RegistrationEntry }
     }
 
     /// Everything recorded so far, leaving the recorder empty.

@@ -72,7 +72,9 @@ extension Construction {
                 try checkChain(in: context, entering: entry)
                 return try await produceAsync(entry, context: context, link: link, factory)
             },
-            onCycle: { cycleError(closingWith: entry, in: context) })
+            onCycle: { cycleError(closingWith: entry, in: context) },
+            onRefused: { releaseRefused($0, by: cache.releaser) },
+            sharesFailure: sharesFailure)
     }
 
     /// The link an asynchronous frame of `entry` pushes on the chain `context` carries.

@@ -82,6 +82,18 @@ package enum Construction {
         return InjectionError.factoryFailed(entry.failureContext, underlying: error)
     }
 
+    /// The registrations the current resolution is building, outermost first: the calling thread's frames (which
+    /// include a construction they continue), or — in asynchronous code, between synchronous resolutions — the
+    /// construction the resolution context carries.
+    ///
+    /// Outside any construction it costs a thread-local load and a process-word load (no task-local read).
+    package static var building: [RegistrationEntry] {
+        let frames = ResolutionFrames.current
+        if frames.depth > 0 || frames.hasAdoptedChain { return entries(of: frames) }
+        guard ProcessWord.activeChains.isNonZero, let chain = ResolutionContext.current?.activeChain else { return [] }
+        return chain.objects.compactMap { $0 as? RegistrationEntry }
+    }
+
     /// The registrations being built by the current resolution, outermost first.
     package static func entries(of frames: ResolutionFrames) -> [RegistrationEntry] {
         frames.objects.compactMap { $0 as? RegistrationEntry }
@@ -116,12 +128,16 @@ package enum Construction {
     /// for it to publish. A resolver whose construction already builds the slot, or which would wait for a builder
     /// that is waiting for it, gets a cycle error instead of a deadlock. A failed build publishes nothing, so the next
     /// resolver tries again. `ordered` gives the instance a release order: its cache has a release hook.
+    ///
+    /// An instance built while its slot was emptied or closed (a reset, the registration replaced, its scope ended)
+    /// is not kept: `releaser` releases it at once — it is still returned, as if it had been built a moment before
+    /// the slot was emptied.
     @inlinable
     package static func cachedValue<Value>(
         of entry: RegistrationEntry?,
         in slot: OnceSlot,
         isWeak: Bool,
-        ordered: Bool,
+        releaser: Releaser?,
         build: () throws -> Value
     ) throws -> Value {
         let frames = ResolutionFrames.current
@@ -129,8 +145,18 @@ package enum Construction {
         defer { frames.endScope(isOutermost) }
         if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
         return try slot.value(
-            Value.self, holdsWeakly: isWeak, ordered: ordered, frames: frames, build: build,
-            onCycle: { cycleError(closingWith: entry, frames: frames) })
+            Value.self, holdsWeakly: isWeak, ordered: releaser != nil, frames: frames, build: build,
+            onCycle: { cycleError(closingWith: entry, frames: frames) },
+            onRefused: { releaseRefused($0, by: releaser) },
+            sharesFailure: sharesFailure)
+    }
+
+    /// Whether a factory's failure goes to the resolvers that waited for the same build: every error but a cycle,
+    /// which is about the builder's own construction (the others try again and may well succeed).
+    @usableFromInline
+    package static func sharesFailure(_ error: any Error) -> Bool {
+        guard case .cyclicDependencyReference? = error as? InjectionError else { return true }
+        return false
     }
 
     /// The same for a registration's own cache.
@@ -140,7 +166,14 @@ package enum Construction {
     ) throws -> Value {
         // The cache's own releaser (the registration's, which it was made with): reading it through the
         // registration retained it.
-        try cachedValue(of: entry, in: cache, isWeak: cache.isWeak, ordered: cache.releaser != nil, build: build)
+        try cachedValue(of: entry, in: cache, isWeak: cache.isWeak, releaser: cache.releaser, build: build)
+    }
+
+    /// Releases an instance that its emptied or closed slot did not keep.
+    @usableFromInline
+    package static func releaseRefused(_ box: InstanceBox, by releaser: Releaser?) {
+        guard let releaser, let release = PendingRelease(box: box, releaser: releaser) else { return }
+        Release.run([release])
     }
 }
 

@@ -106,6 +106,15 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
         Release.run(takeReleases())
     }
 
+    /// Closes the cache's slots without emptying them — a request scope's, at its end: a build still in progress then
+    /// releases its instance itself instead of publishing it where the ended scope no longer looks.
+    package func closeKeepingInstances() {
+        closeKeepingBox()
+        if let table = currentSlotTable?.currentTable {
+            for slot in table.slotsInAddressOrder() { slot.node.closeKeepingBox() }
+        }
+    }
+
     /// Appends the releases of the instances this cache holds to `releases`, without emptying it: for a cache that is
     /// itself being dropped (a request scope's), whose instances go with the last holder of the cache — no grace period
     /// to wait for.
@@ -125,12 +134,14 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
     /// section).
     ///
     /// Each slot is emptied with one atomic exchange, so however many threads reset at once, each instance is handed
-    /// to exactly one of them. Never called on a request scope's caches, whose boxes the scope's release reads
+    /// to exactly one of them. A build in progress does not publish afterwards (it releases its instance itself):
+    /// with `closing` — the cache is being dropped — nothing is ever kept in it again. Argument slots leave the table
+    /// and are always closed. Never called on a request scope's caches, whose boxes the scope's release reads
     /// without a read section (`RequestScope.appendCache(for:key:)`).
-    package func takeReleases() -> [PendingRelease] {
-        var retired: [InstanceBox?] = [clear()]
+    package func takeReleases(closing: Bool = false) -> [PendingRelease] {
+        var retired: [InstanceBox?] = [clear(closing: closing)]
         if let slots = currentSlotTable {
-            for slot in slots.removeAll() { retired.append(slot.clear()) }
+            for slot in slots.removeAll() { retired.append(slot.clear(closing: true)) }
         }
         // A remembered `[T]` may hold a cleared instance (`clear()` counted the change first).
         if retired[0] != nil { SettledCollections.invalidate() }
@@ -147,10 +158,12 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
     /// Drops `.shared` argument slots whose instance was released.
     package func releaseUnusedStorage() {
         guard isWeak, let slots = currentSlotTable else { return }
-        slots.removeAll { slot in
-            guard let box = slot.box else { return true }
+        let removed = slots.removeAll { slot in
+            guard let box = slot.box else { return !slot.isBeingBuilt }
             return (box as? WeakBox)?.object == nil
         }
+        // A build that claimed one of them meanwhile must not publish where nothing reaches.
+        for slot in removed { _ = slot.clear(closing: true) }
     }
 }
 

@@ -512,7 +512,7 @@ package final class ParameterizedEntry<Value, each Parameter: Hashable & Sendabl
     @inlinable @inline(never)
     func resolveCached(_ arguments: repeat each Parameter, hash: UInt, in cache: EntryCache) throws -> Value {
         let slot = cache.slot(forArguments: repeat each arguments, hash: hash)
-        return try Construction.cachedValue(of: self, in: slot, isWeak: cache.isWeak, ordered: cache.releaser != nil) {
+        return try Construction.cachedValue(of: self, in: slot, isWeak: cache.isWeak, releaser: cache.releaser) {
             try Construction.produce(self) { try factory(repeat each arguments) }
         }
     }

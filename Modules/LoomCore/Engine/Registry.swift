@@ -355,7 +355,9 @@ package final class Registry: @unchecked Sendable {
             if let node = retired.1 { Reclamation.retire(node) }
             // Most registrations replace nothing: no arrays to build then.
             if previous != nil || twin != nil {
-                Release.run((previous?.cache?.takeReleases() ?? []) + (twin?.cache?.takeReleases() ?? []))
+                Release.run(
+                    (previous?.cache?.takeReleases(closing: true) ?? [])
+                        + (twin?.cache?.takeReleases(closing: true) ?? []))
             }
             if observerCount.acquire != 0 {
                 let removed = [previous, twin].compactMap { $0 }
@@ -410,7 +412,7 @@ package final class Registry: @unchecked Sendable {
         for node in retiredNodes { Reclamation.retire(node) }
         if let retiredTable { Reclamation.release(afterGracePeriod: [retiredTable]) }
         // Drop instances now, even if a running resolution still holds the entry; hooks run dependents first.
-        Release.run(removed.flatMap { $0.cache?.takeReleases() ?? [] })
+        Release.run(removed.flatMap { $0.cache?.takeReleases(closing: true) ?? [] })
     }
 
     private func notify(_ change: Change) {

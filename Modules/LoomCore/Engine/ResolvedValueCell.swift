@@ -48,7 +48,7 @@ public final class _ResolvedValueCell: Sendable {
     /// - Returns: The cached or newly built value.
     /// - Throws: What `build` throws, or a cycle error when `build` needs this cell's value itself.
     public func value<Value>(_ type: Value.Type, build: () throws -> Value) throws -> Value {
-        let value = try Construction.cachedValue(of: nil, in: slot, isWeak: holdsWeakly, ordered: false, build: build)
+        let value = try Construction.cachedValue(of: nil, in: slot, isWeak: holdsWeakly, releaser: nil, build: build)
         if !holdsWeakly { slot.adoptFirstBox() }
         return value
     }

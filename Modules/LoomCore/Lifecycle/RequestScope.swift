@@ -239,7 +239,10 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     package func endAndRelease() {
         guard caches.close() else { return }
         var hasArgumentSlots = false
-        caches.forEachElement { cache in if cache.hasParameters { hasArgumentSlots = true } }
+        caches.forEachElement { cache in
+            cache.closeKeepingInstances()
+            if cache.hasParameters { hasArgumentSlots = true }
+        }
         // An argument tuple's instance has its own release order, which a cache's single rank cannot express.
         guard !hasArgumentSlots else { return Release.run(settledReleases()) }
         // A scope's caches keep their boxes until the scope goes (nothing empties or republishes them), and the scope
@@ -262,6 +265,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// therefore keeps its (released) instances until it is itself released.
     package func end() -> [PendingRelease] {
         guard caches.close() else { return [] }
+        caches.forEachElement { $0.closeKeepingInstances() }
         return settledReleases()
     }
 

@@ -47,11 +47,4 @@ package enum BoundKeys {
     package static func invalidate(keys: some Sequence<ObjectIdentifier>) -> KeyDependents.Invalidation {
         KeyDependents.invalidate(keys: keys, scope: ResolutionOverlay.active?.environment.isolatedCaches)
     }
-
-    /// Drops, once their builds end, the instances that were being built when their keys changed.
-    ///
-    /// - Parameter entries: ``KeyDependents/Invalidation/stillBuilding``.
-    package static func settle(_ entries: [RegistrationEntry]) async {
-        await KeyDependents.settle(entries)
-    }
 }

@@ -43,10 +43,6 @@ package enum KeyDependents {
     package struct Invalidation: Sendable {
         /// The registrations whose cached instances were dropped.
         package var entries: [RegistrationEntry] = []
-        /// Those of them whose instance was being built at that moment.
-        ///
-        /// Such a build may have read the old values, and publishes after the drop: pass them to ``settle(_:)``.
-        package var stillBuilding: [RegistrationEntry] = []
         /// The containers holding them, as they print, without repeats, in the order met.
         package var containers: [String] {
             var seen: Set<String> = []
@@ -56,15 +52,14 @@ package enum KeyDependents {
 
     // MARK: Recording
 
-    /// Notes that the calling thread read the tracked key whose identity bits are `keyBits`; records the cached
-    /// registration being built, if any.
+    /// Notes that the current resolution read the tracked key whose identity bits are `keyBits`; records the cached
+    /// registration being built, if any — on this thread's frames, or (in an `async` factory, or one isolated to a
+    /// global actor) in the construction the resolution context carries.
     ///
     /// Called after the read section that found the value has ended.
     @inline(never)
     static func noteRead(keyBits: UInt) {
-        let frames = ResolutionFrames.current
-        guard frames.depth > 0 || frames.hasAdoptedChain else { return }
-        guard let entry = builtEntry(frames) else { return }
+        guard let entry = Construction.building.last(where: { $0.cache != nil }) else { return }
         let caches = ResolutionOverlay.active?.environment.isolatedCaches
         let dependent = Dependent(entry: ObjectIdentifier(entry), caches: caches.map(ObjectIdentifier.init))
         state.withLock { state in
@@ -80,22 +75,13 @@ package enum KeyDependents {
         }
     }
 
-    /// The innermost registration on the current resolution's frames that caches its instance.
-    private static func builtEntry(_ frames: ResolutionFrames) -> RegistrationEntry? {
-        if let innermost = frames.innermost as? RegistrationEntry, innermost.cache != nil { return innermost }
-        for object in frames.objects.reversed() {
-            if let entry = object as? RegistrationEntry, entry.cache != nil { return entry }
-        }
-        return nil
-    }
-
     // MARK: Invalidation
 
     /// Drops every cached instance whose factory read one of `keys` while it was built, and forgets those records.
     ///
-    /// With ``settle(_:)``, the one place a reload reaches the engine: teardown hooks for dropped instances belong in
-    /// ``drop(_:)``. A registration whose instance is still being built keeps its records and is listed in
-    /// ``Invalidation/stillBuilding``: its factory may have read the old value.
+    /// The one place a reload reaches the engine: teardown hooks for dropped instances belong in ``drop(_:)``. A build
+    /// still running when its keys change may have read the old values; the drop empties its slot, so it does not
+    /// publish what it builds (it releases it) and the next resolution builds from the new values.
     ///
     /// - Parameters:
     ///   - keys: The identities of the keys whose values changed.
@@ -114,46 +100,16 @@ package enum KeyDependents {
             var targets: [Target] = []
             for dependent in found {
                 guard let record = state.records[dependent] else { continue }
+                forget(dependent, record, in: &state)
                 let isolated = dependent.caches != nil
-                guard let entry = record.entry, !isolated || record.caches != nil else {
-                    forget(dependent, record, in: &state)
-                    continue
-                }
-                let isBeingBuilt = !isolated && entry.plainSlot?.isBeingBuilt == true
-                if !isBeingBuilt { forget(dependent, record, in: &state) }
+                guard let entry = record.entry, !isolated || record.caches != nil else { continue }
                 targets.append(Target(entry: entry, caches: record.caches, isolated: isolated))
             }
             return targets.sorted { $0.entry.sequence < $1.entry.sequence }
         }
         var invalidation = Invalidation()
-        invalidation.stillBuilding = targets.filter { !$0.isolated && $0.entry.plainSlot?.isBeingBuilt == true }
-            .map(\.entry)
         invalidation.entries = drop(targets)
         return invalidation
-    }
-
-    /// Waits for each of `entries` to finish the build that was running when its keys changed, then drops that
-    /// instance too (it may hold the old values) and forgets its records.
-    ///
-    /// A build that outlives the wait (ten seconds) keeps its records, so the next change of its keys drops it.
-    ///
-    /// - Parameter entries: ``Invalidation/stillBuilding`` of an invalidation.
-    package static func settle(_ entries: [RegistrationEntry]) async {
-        for entry in entries {
-            var waited = 0
-            while entry.plainSlot?.isBeingBuilt == true, waited < 10_000, !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(1))
-                waited += 1
-            }
-            guard entry.plainSlot?.isBeingBuilt != true else { continue }
-            let dependent = Dependent(entry: ObjectIdentifier(entry), caches: nil)
-            state.withLock { state in
-                if let record = state.records[dependent], record.entry === entry {
-                    forget(dependent, record, in: &state)
-                }
-            }
-            drop([Target(entry: entry, caches: nil, isolated: false)])
-        }
     }
 
     /// One cached instance to drop.

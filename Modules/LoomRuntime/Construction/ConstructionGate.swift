@@ -4,7 +4,33 @@
 /// waiter is cheaper than per-slot condition variables. The mutex also guards the set of waiting flows and each one's
 /// `waitingFor`, which turns "flow A waits for a slot flow B builds, while B (or work B awaits) waits for a slot A
 /// builds" into a cycle error instead of a deadlock.
+///
+/// A build that ends without publishing hands its outcome to the flows waiting for it (``Outcome``): its error, or
+/// the instance its emptied slot could not keep. Waiting for a build means getting what it ended with — N waiters of
+/// a factory that fails see one failure, not N builds in turn. A cancelled builder hands nothing over: its
+/// cancellation is its own, and a waiter builds instead.
+@usableFromInline
 package enum ConstructionGate {
+    /// What a build that did not publish hands to the flows that waited for it.
+    @usableFromInline
+    package enum Outcome: Sendable {
+        /// The factory threw this error.
+        case failed(any Error)
+        /// The instance was built, but its slot was emptied or closed meanwhile, so it was not cached; the builder
+        /// releases it.
+        case built(InstanceBox)
+    }
+
+    /// How a wait ended.
+    package enum WaitEnd: Sendable {
+        /// The builder finished or gave up without handing anything over: look at the slot again.
+        case ended
+        /// The builder handed its outcome over.
+        case handedOver(Outcome)
+        /// Waiting would have closed a cycle of flows (the builder is, transitively, waiting for the caller).
+        case deadlock
+    }
+
     /// The mutex and condition variable, and the suspended (asynchronous) waiters they guard.
     private final class Waiting: @unchecked Sendable {
         // `suspended` and `flows` are only read or written with `condition`'s mutex held.
@@ -15,13 +41,17 @@ package enum ConstructionGate {
 
         func beginWaiting(_ flow: ConstructionFlow, for slot: OnceSlot) {
             flow.waitingFor = slot
+            flow.handedOver = nil
             flows[flow.bits] = flow
         }
 
-        func endWaiting(_ flow: ConstructionFlow, for slot: OnceSlot) {
-            guard flow.waitingFor === slot else { return }
+        /// Ends `flow`'s wait for `slot` and returns what its builder handed over, if anything.
+        func endWaiting(_ flow: ConstructionFlow, for slot: OnceSlot) -> Outcome? {
+            guard flow.waitingFor === slot else { return nil }
             flow.waitingFor = nil
             flows[flow.bits] = nil
+            defer { flow.handedOver = nil }
+            return flow.handedOver
         }
     }
 
@@ -38,12 +68,12 @@ package enum ConstructionGate {
         return waiting.flows[flow.bits] === flow
     }
 
-    /// How many flows are waiting for a slot right now, blocked or suspended: what a test waits for to know that
-    /// its resolvers really overlap a construction.
-    package static var waitingCount: Int {
+    /// How many flows are waiting for `slot` right now, blocked or suspended: what a test waits for to know that its
+    /// resolvers really overlap a construction.
+    package static func waitingCount(for slot: OnceSlot) -> Int {
         condition.lock()
         defer { condition.unlock() }
-        return waiting.flows.count
+        return waiting.flows.values.filter { $0.waitingFor === slot }.count
     }
 
     /// Wakes every waiter so it can re-check its slot.
@@ -59,74 +89,92 @@ package enum ConstructionGate {
         for continuation in resumed.values { continuation.resume() }
     }
 
-    /// Suspends until `slot` is no longer being built by the flow that built it when this call started, without
-    /// blocking a thread.
+    /// Ends the build of `slot` that did not publish: hands `outcome` to the flows waiting for it, stores `word` as
+    /// the slot's builder word (giving up the claim), and wakes every waiter.
     ///
-    /// - Returns: `false` without waiting when waiting would deadlock (the builder is, transitively, waiting for the
-    ///   caller's flow); the caller reports a dependency cycle.
+    /// The word is stored under the mutex, so a flow that starts waiting for this builder either gets the outcome or
+    /// sees the claim given up.
+    static func endBuild(of slot: OnceSlot, storing word: UInt, handingOver outcome: Outcome?) {
+        guard let outcome else {
+            slot.storeBuilderWord(word)
+            return wakeWaiters()
+        }
+        condition.lock()
+        for flow in waiting.flows.values where flow.waitingFor === slot { flow.handedOver = outcome }
+        slot.storeBuilderWord(word)
+        condition.broadcast()
+        let resumed = waiting.suspended
+        waiting.suspended = [:]
+        condition.unlock()
+        for continuation in resumed.values { continuation.resume() }
+    }
+
+    /// Suspends until `slot` is no longer being built by `builder` (a flow identity), without blocking a thread.
+    ///
     /// - Throws: `CancellationError` when the calling task is cancelled while it waits (the construction goes on).
     nonisolated(nonsending) static func awaitWhileBuilding(
         _ slot: OnceSlot, by builder: UInt, as waiter: ConstructionFlow
-    ) async throws
-        -> Bool
-    {
+    ) async throws -> WaitEnd {
         let token = tokens.increment()
         waiters.increment()
         atomicFenceSequentiallyConsistent()
         defer { waiters.decrement() }
-        // Also when the wait ends by cancellation (the handler resumes with an error): a waiting record left behind
-        // would keep the flow and the slot alive for good, and mislead later deadlock checks.
-        defer {
-            condition.lock()
-            waiting.endWaiting(waiter, for: slot)
-            condition.unlock()
-        }
         var deadlock = false
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+        var outcome: Outcome?
+        do {
+            try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                    condition.lock()
+                    if wouldDeadlock(waitingFor: slot, as: waiter) {
+                        deadlock = true
+                        condition.unlock()
+                        continuation.resume()
+                        return
+                    }
+                    guard slot.builderIdentity == builder, !Task.isCancelled else {
+                        condition.unlock()
+                        continuation.resume()
+                        return
+                    }
+                    waiting.beginWaiting(waiter, for: slot)
+                    waiting.suspended[token] = continuation
+                    condition.unlock()
+                }
+            } onCancel: {
                 condition.lock()
-                if wouldDeadlock(waitingFor: slot, as: waiter) {
-                    deadlock = true
-                    condition.unlock()
-                    continuation.resume()
-                    return
-                }
-                guard slot.builderBits == builder, !Task.isCancelled else {
-                    condition.unlock()
-                    continuation.resume()
-                    return
-                }
-                waiting.beginWaiting(waiter, for: slot)
-                waiting.suspended[token] = continuation
+                let continuation = waiting.suspended.removeValue(forKey: token)
                 condition.unlock()
+                continuation?.resume(throwing: CancellationError())
             }
-        } onCancel: {
+        } catch {
+            // Also when the wait ends by cancellation: a waiting record left behind would keep the flow and the
+            // slot alive for good, and mislead later deadlock checks.
             condition.lock()
-            let continuation = waiting.suspended.removeValue(forKey: token)
+            _ = waiting.endWaiting(waiter, for: slot)
             condition.unlock()
-            continuation?.resume(throwing: CancellationError())
+            throw error
         }
+        condition.lock()
+        outcome = waiting.endWaiting(waiter, for: slot)
+        condition.unlock()
         try Task.checkCancellation()
-        return !deadlock
+        if deadlock { return .deadlock }
+        return outcome.map(WaitEnd.handedOver) ?? .ended
     }
 
-    /// Blocks until `slot` is no longer being built by the flow that built it when this call started.
-    ///
-    /// - Returns: `false` without waiting when waiting would deadlock (the builder is, transitively, waiting for the
-    ///   caller's flow); the caller reports a dependency cycle.
-    static func waitWhileBuilding(_ slot: OnceSlot, by builder: UInt, as waiter: ConstructionFlow) -> Bool {
+    /// Blocks until `slot` is no longer being built by `builder` (a flow identity).
+    static func waitWhileBuilding(_ slot: OnceSlot, by builder: UInt, as waiter: ConstructionFlow) -> WaitEnd {
         waiters.increment()
         atomicFenceSequentiallyConsistent()
         defer { waiters.decrement() }
         condition.lock()
         defer { condition.unlock() }
-        if wouldDeadlock(waitingFor: slot, as: waiter) { return false }
+        if wouldDeadlock(waitingFor: slot, as: waiter) { return .deadlock }
         waiting.beginWaiting(waiter, for: slot)
-        while slot.builderBits == builder {
+        while slot.builderIdentity == builder {
             condition.wait()
         }
-        waiting.endWaiting(waiter, for: slot)
-        return true
+        return waiting.endWaiting(waiter, for: slot).map(WaitEnd.handedOver) ?? .ended
     }
 
     /// Whether `waiter` waiting for `slot` would close a wait cycle.
@@ -138,13 +186,13 @@ package enum ConstructionGate {
     /// thread or task it awaits), so each step follows every waiting flow that continues the builder. Only identities
     /// are compared: a builder's flow is never dereferenced, and the waiting flows are kept alive by `flows`.
     private static func wouldDeadlock(waitingFor slot: OnceSlot, as waiter: ConstructionFlow) -> Bool {
-        var builders = [slot.builderBits]
+        var builders = [slot.builderIdentity]
         var visited: Set<UInt> = []
         while let builder = builders.popLast() {
             guard builder != 0, visited.insert(builder).inserted else { continue }
             if waiter.continues(builder) { return true }
             for flow in waiting.flows.values where flow.continues(builder) {
-                if let blocking = flow.waitingFor { builders.append(blocking.builderBits) }
+                if let blocking = flow.waitingFor { builders.append(blocking.builderIdentity) }
             }
         }
         return false

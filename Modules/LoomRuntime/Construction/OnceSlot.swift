@@ -165,17 +165,62 @@ open class OnceSlot: @unchecked Sendable {
     }
 
     /// Whether a flow has claimed the slot to build it (left set by a failure, it would block every later resolver).
-    package final var isBeingBuilt: Bool { (words + 1).atomicAcquire != 0 }
+    package final var isBeingBuilt: Bool { builderIdentity != 0 }
+
+    // MARK: The builder word
+    //
+    // `words[1]` holds the identity of the flow building the slot (flows are objects, at least 16-byte aligned) and
+    // three flags in its low bits. `emptied`: the slot was emptied (a reset) while that build ran, so the build must
+    // not publish what it built — the instance is released instead, as the reset would have released it. `closed`:
+    // the slot's cache is gone (its registration replaced or removed, its scope ended); nothing is ever published in
+    // it again, and it stays set. `publishing`: the builder is storing its box; an emptier waits for that store to
+    // land before it takes what the slot holds, so a box is either refused or taken, never left behind.
+
+    /// The slot was emptied while a build ran.
+    static let emptiedFlag: UInt = 1
+    /// The slot's cache is gone.
+    static let closedFlag: UInt = 2
+    /// The builder is storing its box.
+    static let publishingFlag: UInt = 4
+    static let flagMask: UInt = 7
+
+    /// The identity of the flow building the slot (`0`: none), without the flags.
+    final var builderIdentity: UInt { (words + 1).atomicAcquire & ~Self.flagMask }
+
+    /// Whether the slot's cache is gone: nothing is published in it any more.
+    package final var isClosed: Bool { (words + 1).atomicAcquire & Self.closedFlag != 0 }
+
+    /// Stores the builder word (the gate does, when a build ends without publishing).
+    final func storeBuilderWord(_ word: UInt) {
+        (words + 1).atomicStoreRelease(word)
+    }
 
     // MARK: Construction
+
+    /// How a claim ended.
+    @usableFromInline
+    package enum Claim: Sendable {
+        /// This flow holds the claim: it builds, then calls ``publishClaimed(_:)`` or ``abandonClaim(failure:)``.
+        case claimed
+        /// Another flow's build ended without handing anything over: look at the slot again.
+        case lookAgain
+        /// The build this flow waited for handed its outcome over.
+        case handedOver(ConstructionGate.Outcome)
+        /// The slot is closed: build the value without keeping it.
+        case closed
+    }
 
     /// Returns the slot's value, building it exactly once when it is missing.
     ///
     /// The first resolver to claim the slot runs `build` with no lock held; concurrent resolvers of the same slot
-    /// wait for it to publish. A resolver whose flow (or a flow it continues) already builds this slot, or which would
-    /// wait for a builder that is (transitively) waiting for it, throws `onCycle()` instead of deadlocking. A failed build publishes nothing,
-    /// so the next resolver tries again. A value that cannot be held weakly (a value type) in a weak slot is returned
-    /// but not kept.
+    /// wait for it and get what it ended with: the published value, or its error. A resolver whose flow (or a flow it
+    /// continues) already builds this slot, or which would wait for a builder that is (transitively) waiting for it,
+    /// throws `onCycle()` instead of deadlocking. A failed build publishes nothing, so a later resolver tries again.
+    /// A value that cannot be held weakly (a value type) in a weak slot is returned but not kept.
+    ///
+    /// When the slot is emptied or closed while the value is built, the value is not kept: it goes to `onRefused`
+    /// (boxed), which releases it — the emptying would have released it had it been published a moment earlier —
+    /// and is still returned, to its builder and to the resolvers that waited for it.
     ///
     /// - Parameters:
     ///   - type: The value's type.
@@ -184,13 +229,15 @@ open class OnceSlot: @unchecked Sendable {
     ///   - frames: The calling thread's frames, inside an open scope (their flow is the builder identity).
     ///   - build: Produces the value; runs with no lock held.
     ///   - onCycle: The error to throw for a cycle.
+    ///   - onRefused: Releases a value the emptied or closed slot did not keep.
+    ///   - sharesFailure: Whether an error `build` throws goes to the resolvers waiting for it (an error that says
+    ///     something about the builder's own construction, such as a cycle through it, does not: they try again).
     /// - Returns: The published value, or the one `build` produced.
-    /// - Throws: What `build` throws, or `onCycle()`.
+    /// - Throws: What `build` (or the build waited for) throws, or `onCycle()`.
     ///
     /// Inlinable, so that a caller that knows `Value` reads, builds and boxes it specialised (an unspecialised body
     /// looks `Optional<Value>`'s and `StrongBox<Value>`'s metadata up on every construction); the claim and the
-    /// publication, which do not depend on `Value`, stay behind the synchronous `claim(as:onCycle:)` (which takes the
-    /// thread's frames) and ``publishClaimed(_:)``.
+    /// publication, which do not depend on `Value`, stay behind `claim(as:onCycle:)` and ``publishClaimed(_:)``.
     @inlinable
     package final func value<Value>(
         _ type: Value.Type,
@@ -198,79 +245,117 @@ open class OnceSlot: @unchecked Sendable {
         ordered: Bool = false,
         frames: ResolutionFrames,
         build: () throws -> Value,
-        onCycle: () -> any Error
+        onCycle: () -> any Error,
+        onRefused: (InstanceBox) -> Void = { _ in },
+        sharesFailure: (any Error) -> Bool = { _ in true }
     ) throws -> Value {
         while true {
             if let value = publishedValue(Value.self) { return value }
-            guard try claim(as: frames, onCycle: onCycle) else { continue }
-            if let value = publishedValue(Value.self) {
-                abandonClaim()
+            switch try claim(as: frames, onCycle: onCycle) {
+            case .lookAgain:
+                continue
+            case .handedOver(.failed(let error)):
+                throw error
+            case .handedOver(.built(let box)):
+                guard let value = box.checkedValue(as: Value.self) else { continue }
+                return value
+            case .closed:
+                let value = try build()
+                onRefused(Self.box(value, holdsWeakly: holdsWeakly, ordered: ordered))
+                return value
+            case .claimed:
+                if let value = publishedValue(Value.self) {
+                    abandonClaim(failure: nil)
+                    return value
+                }
+                let value: Value
+                do {
+                    value = try build()
+                } catch {
+                    abandonClaim(failure: sharesFailure(error) ? error : nil)
+                    throw error
+                }
+                if holdsWeakly, weaklyHoldableObject(value) == nil {
+                    abandonClaim(failure: nil)
+                    return value
+                }
+                if let refused = publishClaimed(Self.box(value, holdsWeakly: holdsWeakly, ordered: ordered)) {
+                    onRefused(refused)
+                }
                 return value
             }
-            let value: Value
-            do {
-                value = try build()
-            } catch {
-                abandonClaim()
-                throw error
-            }
-            publishClaimed(value, holdsWeakly: holdsWeakly, ordered: ordered)
-            return value
         }
     }
 
-    /// Claims the slot for the flow of `frames`: `true` once this flow holds the claim (it then builds, and calls
-    /// ``publishClaimed(_:)`` or ``abandonClaim()``); `false` when another flow's build ended meanwhile (look again).
+    /// `value` boxed as a slot holds it: weakly (a class instance, or the one an Optional wraps) or strongly.
+    @inlinable
+    package static func box<Value>(_ value: Value, holdsWeakly: Bool, ordered: Bool) -> InstanceBox {
+        let order = ordered ? InstanceBox.nextReleaseOrder() : 0
+        if holdsWeakly, let object = weaklyHoldableObject(value) { return WeakBox(object, releaseOrder: order) }
+        return StrongBox(value, releaseOrder: order)
+    }
+
+    /// Claims the slot for the flow of `frames`, waiting while another flow builds it.
     ///
     /// - Throws: `onCycle()` when the slot is claimed by this flow (or one it continues), or waiting would close a
     ///   cycle of flows.
     @usableFromInline
-    package final func claim(as frames: ResolutionFrames, onCycle: () -> any Error) throws -> Bool {
+    package final func claim(as frames: ResolutionFrames, onCycle: () -> any Error) throws -> Claim {
         // The uncontended claim needs only the flow's identity: the object is held (retained) only to wait.
-        if (words + 1).atomicCompareExchange(expected: 0, desired: frames.flowBits) { return true }
+        if (words + 1).atomicCompareExchange(expected: 0, desired: frames.flowBits) { return .claimed }
+        let word = (words + 1).atomicAcquire
+        if word & Self.closedFlag != 0 { return .closed }
+        let builder = word & ~Self.flagMask
+        if builder == 0 { return .lookAgain }
         let flow = frames.flow
-        let builder = (words + 1).atomicAcquire
-        if builder == 0 { return false }
-        if flow.continues(builder) || !ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
-            throw onCycle()
-        }
-        return false
-    }
-
-    /// Publishes the `value` this flow built as the slot's instance (boxed as the slot holds it) and gives up the
-    /// claim; a value that cannot be held weakly in a weak slot is not kept.
-    @inlinable
-    package final func publishClaimed<Value>(_ value: Value, holdsWeakly: Bool, ordered: Bool) {
-        let order = ordered ? InstanceBox.nextReleaseOrder() : 0
-        if holdsWeakly {
-            guard let object = weaklyHoldableObject(value) else { return abandonClaim() }
-            publishClaimed(WeakBox(object, releaseOrder: order))
-        } else {
-            publishClaimed(StrongBox(value, releaseOrder: order))
+        if flow.continues(builder) { throw onCycle() }
+        switch ConstructionGate.waitWhileBuilding(self, by: builder, as: flow) {
+        case .ended: return .lookAgain
+        case .handedOver(let outcome): return .handedOver(outcome)
+        case .deadlock: throw onCycle()
         }
     }
 
-    /// Publishes `box` as the slot's instance and gives up the claim this flow holds.
+    /// Publishes `box` as the slot's instance and gives up the claim this flow holds — unless the slot was emptied or
+    /// closed during the build: then it publishes nothing, hands `box` to the waiting flows and returns it, for the
+    /// caller to release.
     @usableFromInline
-    package final func publishClaimed(_ box: InstanceBox) {
+    package final func publishClaimed(_ box: InstanceBox) -> InstanceBox? {
+        while true {
+            let word = (words + 1).atomicAcquire
+            if word & (Self.emptiedFlag | Self.closedFlag) != 0 {
+                ConstructionGate.endBuild(of: self, storing: word & Self.closedFlag, handingOver: .built(box))
+                return box
+            }
+            if (words + 1).atomicCompareExchange(expected: word, desired: word | Self.publishingFlag) { break }
+        }
         let previous = publish(box)
-        releaseClaim()
+        // Gives up the claim, keeping a `closed` flag an emptier set meanwhile (it waits for this store).
+        while true {
+            let word = (words + 1).atomicAcquire
+            if (words + 1).atomicCompareExchange(expected: word, desired: word & Self.closedFlag) { break }
+        }
+        ConstructionGate.wakeWaiters()
         if let previous { retire(previous) }
+        return nil
     }
 
-    /// Gives up the claim this flow holds, publishing nothing.
+    /// Gives up the claim this flow holds, publishing nothing; `failure` (what the build threw) goes to the flows
+    /// waiting for it — unless it is a cancellation, which is the builder's own: a waiter builds instead.
     @usableFromInline
-    package final func abandonClaim() {
-        releaseClaim()
+    package final func abandonClaim(failure: (any Error)?) {
+        let handsOver = failure.map { !($0 is CancellationError) && !Task.isCancelled } ?? false
+        let kept = (words + 1).atomicAcquire & Self.closedFlag
+        ConstructionGate.endBuild(
+            of: self, storing: kept, handingOver: handsOver ? failure.map(ConstructionGate.Outcome.failed) : nil)
     }
 
     /// Returns the slot's value, building it exactly once with an asynchronous `build` when it is missing.
     ///
-    /// The asynchronous twin of ``value(_:holdsWeakly:frames:build:onCycle:)``: the first loader to claim the slot
-    /// (as `flow`) runs `build`; concurrent loaders suspend — no thread blocks — until it publishes or fails, and a
-    /// failed build publishes nothing, so the next loader builds again (that is also what happens when the builder's
-    /// task is cancelled and its factory gives up: the others build it). A loader whose flow already builds the slot,
-    /// or would wait in a cycle of flows, throws `onCycle()`.
+    /// The asynchronous twin of ``value(_:holdsWeakly:ordered:frames:build:onCycle:onRefused:)``: the first loader to
+    /// claim the slot (as `flow`) runs `build`; concurrent loaders suspend — no thread blocks — until it ends and get
+    /// what it ended with. A cancelled builder hands nothing over, so one of the waiters builds instead. A loader
+    /// whose flow already builds the slot, or would wait in a cycle of flows, throws `onCycle()`.
     ///
     /// - Parameters:
     ///   - type: The value's type.
@@ -279,13 +364,15 @@ open class OnceSlot: @unchecked Sendable {
     ///   - flow: The loading construction's identity.
     ///   - build: Produces the value; runs with no lock held and may suspend.
     ///   - onCycle: The error to throw for a cycle.
+    ///   - onRefused: Releases a value the emptied or closed slot did not keep.
+    ///   - sharesFailure: Whether an error `build` throws goes to the loaders waiting for it.
     /// - Returns: The published value, or the one `build` produced.
-    /// - Throws: What `build` throws, `onCycle()`, or `CancellationError` when the caller is cancelled while waiting.
+    /// - Throws: What `build` (or the build waited for) throws, `onCycle()`, or `CancellationError` when the caller
+    ///   is cancelled while waiting.
     ///
     /// Inlinable for the same reason as the synchronous twin; in an unspecialised async body every `Value` local is
-    /// also a task allocation. The claim, which may suspend, stays behind the asynchronous `claim(as:onCycle:)` (which
-    /// takes a flow). The loop repeats the synchronous twin's: Swift cannot share a body between a function that
-    /// awaits and one that must not.
+    /// also a task allocation. The loop repeats the synchronous twin's: Swift cannot share a body between a function
+    /// that awaits and one that must not.
     @inlinable @inline(__always)
     nonisolated(nonsending) package final func load<Value: Sendable>(
         _ type: Value.Type,
@@ -293,44 +380,67 @@ open class OnceSlot: @unchecked Sendable {
         ordered: Bool = false,
         flow: ConstructionFlow,
         build: nonisolated(nonsending) () async throws -> Value,
-        onCycle: () -> any Error
+        onCycle: () -> any Error,
+        onRefused: (InstanceBox) -> Void = { _ in },
+        sharesFailure: (any Error) -> Bool = { _ in true }
     ) async throws -> Value {
         while true {
             if let value = publishedValue(Value.self) { return value }
-            guard try await claim(as: flow, onCycle: onCycle) else { continue }
-            if let value = publishedValue(Value.self) {
-                abandonClaim()
+            switch try await claim(as: flow, onCycle: onCycle) {
+            case .lookAgain:
+                continue
+            case .handedOver(.failed(let error)):
+                throw error
+            case .handedOver(.built(let box)):
+                guard let value = box.checkedValue(as: Value.self) else { continue }
+                return value
+            case .closed:
+                let value = try await build()
+                onRefused(Self.box(value, holdsWeakly: holdsWeakly, ordered: ordered))
+                return value
+            case .claimed:
+                if let value = publishedValue(Value.self) {
+                    abandonClaim(failure: nil)
+                    return value
+                }
+                let value: Value
+                do {
+                    value = try await build()
+                } catch {
+                    abandonClaim(failure: sharesFailure(error) ? error : nil)
+                    throw error
+                }
+                if holdsWeakly, weaklyHoldableObject(value) == nil {
+                    abandonClaim(failure: nil)
+                    return value
+                }
+                if let refused = publishClaimed(Self.box(value, holdsWeakly: holdsWeakly, ordered: ordered)) {
+                    onRefused(refused)
+                }
                 return value
             }
-            let value: Value
-            do {
-                value = try await build()
-            } catch {
-                abandonClaim()
-                throw error
-            }
-            publishClaimed(value, holdsWeakly: holdsWeakly, ordered: ordered)
-            return value
         }
     }
 
     /// Claims the slot for `flow`, suspending (without blocking a thread) while another flow builds.
-    ///
-    /// Returns `true` once `flow` holds the claim (it then builds, and calls ``publishClaimed(_:)`` or
-    /// ``abandonClaim()``); `false` when another flow's build ended meanwhile (look again).
     ///
     /// - Throws: `onCycle()` when the slot is claimed by `flow` (or one it continues), or waiting would close a cycle
     ///   of flows; `CancellationError` when the caller is cancelled while waiting.
     @usableFromInline
     nonisolated(nonsending) package final func claim(
         as flow: ConstructionFlow, onCycle: () -> any Error
-    ) async throws -> Bool {
-        if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) { return true }
-        let builder = (words + 1).atomicAcquire
-        if builder == 0 { return false }
+    ) async throws -> Claim {
+        if (words + 1).atomicCompareExchange(expected: 0, desired: flow.bits) { return .claimed }
+        let word = (words + 1).atomicAcquire
+        if word & Self.closedFlag != 0 { return .closed }
+        let builder = word & ~Self.flagMask
+        if builder == 0 { return .lookAgain }
         if flow.continues(builder) { throw onCycle() }
-        guard try await ConstructionGate.awaitWhileBuilding(self, by: builder, as: flow) else { throw onCycle() }
-        return false
+        switch try await ConstructionGate.awaitWhileBuilding(self, by: builder, as: flow) {
+        case .ended: return .lookAgain
+        case .handedOver(let outcome): return .handedOver(outcome)
+        case .deadlock: throw onCycle()
+        }
     }
 
     /// Replaces the published value (a reload); the previous one is released after a grace period.
@@ -350,26 +460,56 @@ open class OnceSlot: @unchecked Sendable {
 
     /// Unpublishes the cached instance and returns it, to release after a grace period (never inside a read section).
     ///
-    /// Emptying a published slot is a ``SettledChange``: no memo of settled answers is used while it happens or
-    /// matches after it. An empty slot is left alone (the clear happened before any later publication).
-    package final func clear() -> InstanceBox? {
+    /// A build in progress does not publish afterwards: its instance goes to its builder's `onRefused` instead. With
+    /// `closing`, nothing is ever published in the slot again (its cache is gone). Emptying a published slot is a
+    /// ``SettledChange``: no memo of settled answers is used while it happens or matches after it.
+    package final func clear(closing: Bool = false) -> InstanceBox? {
+        while true {
+            let word = (words + 1).atomicAcquire
+            if word & Self.closedFlag != 0 { break }
+            let flagged: UInt
+            if closing {
+                flagged = word | Self.closedFlag
+            } else if word & ~Self.flagMask == 0 {
+                // No build in progress: nothing to refuse.
+                break
+            } else {
+                flagged = word | Self.emptiedFlag
+            }
+            if (words + 1).atomicCompareExchange(expected: word, desired: flagged) { break }
+        }
+        // A builder past its check is storing its box: take that box, or it would stay where nothing releases it.
+        while (words + 1).atomicAcquire & Self.publishingFlag != 0 { yieldThread() }
         guard words.atomicAcquire != 0 else { return nil }
         let old = SettledChange.around { words.atomicExchange(0) }
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
 
+    /// Closes a slot whose published box must stay in place until the slot goes — a request scope's, whose end reads
+    /// the boxes it releases without a read section — so that a build still in progress does not publish in it.
+    package final func closeKeepingBox() {
+        while true {
+            let word = (words + 1).atomicAcquire
+            if word & Self.closedFlag != 0 { break }
+            if (words + 1).atomicCompareExchange(expected: word, desired: word | Self.closedFlag) { break }
+        }
+        while (words + 1).atomicAcquire & Self.publishingFlag != 0 { yieldThread() }
+    }
+
     /// Empties a slot that nothing else refers to, releasing its instance now, so that it can be reused as a new one
     /// (``ThreadSpares``); `false`, changing nothing, while a flow has it claimed.
     ///
     /// No grace period: readers only read a slot they hold (or whose owner they hold), and the caller holds the only
-    /// reference — as when the slot's last holder drops it and its `deinit` releases the instance.
+    /// reference — as when the slot's last holder drops it and its `deinit` releases the instance. A closed slot
+    /// (an ended request scope's) is opened again.
     ///
     /// ```swift
     /// if isKnownUniquelyReferenced(&cache), cache.emptyForReuse() { ThreadSpares.keep(cache) }
     /// ```
     package final func emptyForReuse() -> Bool {
-        guard (words + 1).atomicAcquire == 0 else { return false }
+        guard (words + 1).atomicAcquire & ~Self.closedFlag == 0 else { return false }
+        (words + 1).atomicStoreRelease(0)
         let bits = words.atomicExchange(0)
         if let raw = UnsafeRawPointer(bitPattern: bits) { Unmanaged<InstanceBox>.fromOpaque(raw).release() }
         return true
@@ -378,9 +518,6 @@ open class OnceSlot: @unchecked Sendable {
     /// Whether an instance is published (a weak one may have gone since).
     package final var isSettled: Bool { words.atomicAcquire != 0 }
 
-    /// The builder's flow identity, for the gate's deadlock walk (`0`: none).
-    final var builderBits: UInt { (words + 1).atomicAcquire }
-
     private func publish(_ box: InstanceBox) -> InstanceBox? {
         let old = words.atomicExchange(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()))
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
@@ -388,11 +525,6 @@ open class OnceSlot: @unchecked Sendable {
         // settled answers holds (a strong slot is published again only after `clear()`); counted all the same.
         SettledChange.around {}
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
-    }
-
-    private func releaseClaim() {
-        (words + 1).atomicStoreRelease(0)
-        ConstructionGate.wakeWaiters()
     }
 
     /// A replaced weak box owns no instance: its release joins a batch instead of waiting now.

@@ -10,10 +10,12 @@
 /// An asynchronous construction frame claims as its own ``FrameChain`` link (a subclass): one object per frame.
 @usableFromInline
 package class ConstructionFlow: @unchecked Sendable {
-    // `parent` is immutable; `waitingFor` is read and written only under ConstructionGate's mutex.
+    // `parent` is immutable; `waitingFor` and `handedOver` are read and written only under ConstructionGate's mutex.
     /// The construction this flow continues, or `nil` for one that started on its own.
     package let parent: ConstructionFlow?
     var waitingFor: OnceSlot?
+    /// What the build this flow waited for ended with, when its builder handed it over (see ``ConstructionGate``).
+    var handedOver: ConstructionGate.Outcome?
 
     /// Creates a flow identity, continuing `parent` when given.
     package init(parent: ConstructionFlow? = nil) {

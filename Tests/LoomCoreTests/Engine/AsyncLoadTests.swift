@@ -1,5 +1,6 @@
 import Foundation
 import LoomCore
+import LoomRuntime
 import LoomTestSupport
 import Testing
 
@@ -24,16 +25,22 @@ import Testing
     @Test func aThousandConcurrentColdLoadsBuildTheSingletonOnce() async throws {
         let container = quietContainer()
         let builds = Counter()
+        let inside = Latch()
+        let finish = Latch()
         container.register(scope: .singleton) { () async throws -> Connection in
             let id = builds.increment()
-            // Suspends mid-construction so the other loaders arrive while it is being built.
-            try await Task.sleep(for: .milliseconds(20))
+            // Held mid-construction until every other loader is waiting for it.
+            inside.open()
+            await finish.wait()
             return Connection(id: id)
         }
         let ids = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
             for _ in 0..<1000 {
                 group.addTask { ObjectIdentifier(try await container.load(Connection.self)) }
             }
+            await inside.wait()
+            #expect(await eventually { waitingCount(for: Connection.self, in: container) == 999 })
+            finish.open()
             var ids: Set<ObjectIdentifier> = []
             for try await id in group { ids.insert(id) }
             return ids
@@ -118,9 +125,12 @@ import Testing
     @Test func siblingChildTasksOfOneFactoryShareOneConstruction() async throws {
         let container = quietContainer()
         let builds = Counter()
+        let inside = Latch()
+        let finish = Latch()
         container.register(scope: .singleton) { () async throws -> Connection in
             let id = builds.increment()
-            try await Task.sleep(for: .milliseconds(20))
+            inside.open()
+            await finish.wait()
             return Connection(id: id)
         }
         container.register(scope: .singleton) { () async throws -> Session in
@@ -130,7 +140,12 @@ import Testing
             #expect(a === b)
             return Session(a)
         }
-        let session: Session = try await container.load()
+        let loading = Task { try await container.load(Session.self) }
+        // One child builds the connection while the other waits for it.
+        await inside.wait()
+        #expect(await eventually { waitingCount(for: Connection.self, in: container) == 1 })
+        finish.open()
+        let session = try await loading.value
         #expect(session.connection.id == 1)
         #expect(builds.value == 1)
     }
@@ -173,8 +188,8 @@ import Testing
         let first = Task { try await container.load(Connection.self) }
         #expect(await eventually { builds.value == 1 })
         let waiters = (0..<8).map { _ in Task { try await container.load(Connection.self) } }
-        // Let the waiters reach the construction before the builder gives up.
-        try await Task.sleep(for: .milliseconds(50))
+        // The waiters reach the construction before the builder gives up.
+        #expect(await eventually { waitingCount(for: Connection.self, in: container) == 8 })
         first.cancel()
         await #expect(throws: CancellationError.self) { try await first.value }
         var seen: Set<ObjectIdentifier> = []
@@ -187,18 +202,20 @@ import Testing
     /// A waiter that is cancelled stops waiting at once; the construction goes on for the others.
     @Test func aCancelledWaiterStopsWaitingAndTheConstructionGoesOn() async throws {
         let container = quietContainer()
-        let release = Counter()
+        let inside = Latch()
+        let finish = Latch()
         container.register(scope: .singleton) { () async throws -> Connection in
-            while release.value == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            inside.open()
+            await finish.wait()
             return Connection(id: 1)
         }
         let builder = Task { try await container.load(Connection.self) }
-        try await Task.sleep(for: .milliseconds(20))
+        await inside.wait()
         let waiter = Task { try await container.load(Connection.self) }
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { waitingCount(for: Connection.self, in: container) == 1 })
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
-        release.increment()
+        finish.open()
         #expect(try await builder.value.id == 1)
     }
 
@@ -285,5 +302,103 @@ import Testing
         #expect(session.connection.id == 1)
         let resolved: Connection = try DependencyGraph.inject()
         #expect(resolved === session.connection)
+    }
+}
+
+/// Failures are single flight too: the callers that waited for a build get that build's error instead of each
+/// running the factory again in turn; later callers retry, and a cancellation is never handed to the others.
+@Suite struct SingleFlightFailureTests {
+    final class Connection: Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+    }
+    struct Refused: Error {}
+
+    @Test func loadersWaitingForAFailedBuildGetItsErrorAndOnlyLaterLoadsRetry() async throws {
+        let container = quietContainer()
+        let inside = Latch()
+        let finish = Latch()
+        let builds = Counter()
+        container.register(scope: .singleton) { () async throws -> Connection in
+            let build = builds.increment()
+            if build == 1 {
+                inside.open()
+                await finish.wait()
+                throw Refused()
+            }
+            return Connection(id: build)
+        }
+        let first = Task { try await container.load(Connection.self) }
+        await inside.wait()
+        let waiters = (0..<19).map { _ in Task { try await container.load(Connection.self) } }
+        #expect(await eventually { waitingCount(for: Connection.self, in: container) == 19 })
+        finish.open()
+        for task in [first] + waiters {
+            let error = await #expect(throws: InjectionError.self) { try await task.value }
+            guard case .factoryFailed(_, let underlying) = error else {
+                Issue.record("expected factoryFailed, got \(String(describing: error))")
+                continue
+            }
+            #expect(underlying is Refused)
+        }
+        #expect(builds.value == 1)
+        // The error was not cached: the next load builds again.
+        #expect(try await container.load(Connection.self).id == 2)
+    }
+
+    @Test func threadsWaitingForAFailedSynchronousBuildGetItsError() async throws {
+        let container = quietContainer()
+        let inside = Latch()
+        let finish = Latch()
+        let builds = Counter()
+        container.register(scope: .singleton) { () throws -> Connection in
+            let build = builds.increment()
+            if build == 1 {
+                inside.open()
+                finish.waitBlocking()
+                throw Refused()
+            }
+            return Connection(id: build)
+        }
+        let outcomes = Collected<String>()
+        let builder = Thread {
+            outcomes.append((try? container.resolve(Connection.self)).map { "built \($0.id)" } ?? "failed")
+        }
+        builder.start()
+        await inside.wait()
+        for _ in 0..<4 {
+            Thread {
+                outcomes.append((try? container.resolve(Connection.self)).map { "built \($0.id)" } ?? "failed")
+            }
+            .start()
+        }
+        #expect(await eventually { waitingCount(for: Connection.self, in: container) == 4 })
+        finish.open()
+        #expect(await eventually { outcomes.all.count == 5 })
+        #expect(outcomes.all == Array(repeating: "failed", count: 5))
+        #expect(builds.value == 1)
+    }
+
+    /// The first loader is cancelled while others wait: its `CancellationError` is its own; a waiter builds instead.
+    @Test func aCancelledBuildersCancellationIsNotHandedToTheWaiters() async throws {
+        let container = quietContainer()
+        let inside = Latch()
+        let builds = Counter()
+        container.register(scope: .singleton) { () async throws -> Connection in
+            let build = builds.increment()
+            if build == 1 {
+                inside.open()
+                try await Task.sleep(for: .seconds(600))
+            }
+            return Connection(id: build)
+        }
+        let first = Task { try await container.load(Connection.self) }
+        await inside.wait()
+        let waiters = (0..<5).map { _ in Task { try await container.load(Connection.self) } }
+        #expect(await eventually { waitingCount(for: Connection.self, in: container) == 5 })
+        first.cancel()
+        await #expect(throws: CancellationError.self) { try await first.value }
+        for waiter in waiters { #expect(try await waiter.value.id == 2) }
+        #expect(builds.value == 2)
     }
 }
