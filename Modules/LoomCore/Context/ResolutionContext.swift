@@ -68,8 +68,15 @@ package final class ResolutionContext: Sendable {
     package let flow: ConstructionFlow?
     package let requestScope: RequestScope?
 
-    /// The construction in progress this context carries: its frame chain, while that construction runs.
-    package var activeChain: FrameChain? { chain }
+    /// The construction in progress this context carries: its frame chain without the frames whose construction
+    /// has ended (a task started inside an `async` factory keeps a copy of the context long after).
+    package var activeChain: FrameChain? { chain?.active }
+
+    /// The construction flow this context continues, unless it is an asynchronous frame that has ended.
+    package var activeFlow: ConstructionFlow? {
+        guard let link = flow as? FrameChain else { return flow }
+        return link.active
+    }
 
     /// The fields, to derive a changed copy from.
     package var fields: Fields {
@@ -138,7 +145,9 @@ package final class ResolutionContext: Sendable {
         if overlay != nil { counted |= 1 }
         if keyOverrides != nil { counted |= 2 }
         if lookupPolicy != nil { counted |= 4 }
-        if chain != nil || flow != nil { counted |= 8 }
+        // An asynchronous frame's link counts itself until its construction ends: a copy of this context (a task
+        // started in the factory) must not keep the fast paths looking after that.
+        if chain != nil || flow != nil, !((flow as? FrameChain)?.isSelfCounting ?? false) { counted |= 8 }
         self.counted = counted
         if counted != 0 { Self.forEachCounted(counted) { $0.increment() } }
     }
@@ -229,8 +238,11 @@ extension ResolutionContext {
 
     @usableFromInline
     static func adoptConstructionSlowly(into frames: ResolutionFrames) {
-        guard let context = current, context.chain != nil || context.flow != nil else { return }
-        frames.adopt(chain: context.chain, flow: context.flow)
+        guard let context = current else { return }
+        let chain = context.activeChain
+        let flow = context.activeFlow
+        guard chain != nil || flow != nil else { return }
+        frames.adopt(chain: chain, flow: flow)
     }
 
     /// Runs `operation` so that resolutions inside it — on this thread or any other the context reaches — continue

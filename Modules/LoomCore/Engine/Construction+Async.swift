@@ -20,6 +20,8 @@ extension Construction {
         link: FrameChain,
         _ factory: @Sendable () async throws -> Value
     ) async throws -> Value {
+        // The frame ends with the construction, whoever copied the context meanwhile.
+        defer { link.end() }
         let value: Value
         do {
             value = try await ResolutionContext(inside: context, link: link).bind(
@@ -83,14 +85,14 @@ extension Construction {
     /// chain is checked after it (``checkChain(in:entering:)``).
     @usableFromInline
     package static func frameLink(of entry: RegistrationEntry, continuing context: ResolutionContext?) -> FrameChain {
-        FrameChain(outer: context?.chain, object: entry, continuing: context?.flow)
+        FrameChain(outer: context?.activeChain, object: entry, continuing: context?.activeFlow, countsItself: true)
     }
 
     /// Throws when entering `entry` on top of the chain `context` carries exceeds the depth limit or (with detection
     /// on) closes a cycle.
     @usableFromInline
     static func checkChain(in context: ResolutionContext?, entering entry: RegistrationEntry) throws {
-        guard let chain = context?.chain else { return }
+        guard let chain = context?.activeChain else { return }
         let limit = LoomConfiguration.maximumResolutionDepth
         if chain.depth >= limit {
             let building = chain.objects.compactMap { $0 as? RegistrationEntry }
@@ -107,7 +109,7 @@ extension Construction {
     package static func cycleError(closingWith entry: RegistrationEntry, in context: ResolutionContext?)
         -> InjectionError
     {
-        let building = context?.chain?.objects.compactMap { $0 as? RegistrationEntry } ?? []
+        let building = context?.activeChain?.objects.compactMap { $0 as? RegistrationEntry } ?? []
         let start = building.lastIndex { $0 === entry } ?? building.startIndex
         return .cyclicDependencyReference(DependencyCycle(chain: building[start...].map(\.locator) + [entry.locator]))
     }

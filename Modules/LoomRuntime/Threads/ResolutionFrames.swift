@@ -38,12 +38,17 @@ package class ConstructionFlow: @unchecked Sendable {
     }
 }
 
-/// The objects being built by the resolutions that led to the current one, as an immutable list that can travel in
-/// a task-local context across threads and suspension points.
+/// The objects being built by the resolutions that led to the current one, as a list that can travel in a
+/// task-local context across threads and suspension points.
 ///
 /// Each link is also a ``ConstructionFlow``: an asynchronous construction frame pushes one link and claims its slot
 /// as that link, continuing the flow it was given, so a frame costs one object rather than two. (Links captured from
 /// a synchronous resolution continue no flow and claim nothing: the synchronous path keeps its flow apart.)
+///
+/// An asynchronous frame's link *ends* with its construction (``end()``): a task started inside the factory copied
+/// the context that holds it, and may outlive the construction by far. An ended link lets its object go and is
+/// skipped by every reader (``active``), so that task is not mistaken for part of a construction that is over — a
+/// later load of the same registration from it is no cycle — and keeps no registration alive.
 ///
 /// ```swift
 /// let chain = FrameChain(outer: nil, object: outerEntry)
@@ -51,20 +56,58 @@ package class ConstructionFlow: @unchecked Sendable {
 /// ```
 @usableFromInline
 package final class FrameChain: ConstructionFlow, @unchecked Sendable {
-    // Immutable here; the flow part's `waitingFor` is guarded as ConstructionFlow says.
-    /// The innermost object.
-    package let object: any AnyObject & Sendable
+    // `outer` and `depth` are immutable; the object sits in a lock (it goes when the link ends); the flow part's
+    // `waitingFor` is guarded as ConstructionFlow says.
+    private let held: LoomLock<(any AnyObject & Sendable)?>
+    /// Whether the link counts itself in ``ProcessWord/activeChains`` until it ends (an asynchronous frame's does).
+    private let countsItself: Bool
     /// The frames outside it.
     package let outer: FrameChain?
     /// The number of objects in the chain.
     package let depth: Int
 
-    /// A chain with `object` on top of `outer`; as a flow, it continues `flow`.
-    package init(outer: FrameChain?, object: any AnyObject & Sendable, continuing flow: ConstructionFlow? = nil) {
+    /// A chain with `object` on top of `outer`; as a flow, it continues `flow`. A link that `countsItself` is counted
+    /// as an active construction until it ends (or goes).
+    package init(
+        outer: FrameChain?, object: any AnyObject & Sendable, continuing flow: ConstructionFlow? = nil,
+        countsItself: Bool = false
+    ) {
         self.outer = outer
-        self.object = object
+        held = LoomLock(object)
+        self.countsItself = countsItself
         depth = (outer?.depth ?? 0) + 1
         super.init(parent: flow)
+        if countsItself { ProcessWord.activeChains.increment() }
+    }
+
+    deinit {
+        if countsItself, held.withLock({ $0 != nil }) { ProcessWord.activeChains.decrement() }
+    }
+
+    /// The innermost object; `nil` once the link ended.
+    package var object: (any AnyObject & Sendable)? { held.withLock { $0 } }
+
+    /// Whether this link counts itself as an active construction (then a context holding it need not).
+    package var isSelfCounting: Bool { countsItself }
+
+    /// Whether the construction of this link's frame is over.
+    package var isEnded: Bool { held.withLock { $0 == nil } }
+
+    /// Ends the link: its construction is over, whoever still holds a context with it.
+    @usableFromInline
+    package func end() {
+        let wasActive = held.withLock { object -> Bool in
+            defer { object = nil }
+            return object != nil
+        }
+        if wasActive, countsItself { ProcessWord.activeChains.decrement() }
+    }
+
+    /// The innermost link of this chain whose construction is still in progress; `nil` when every one has ended.
+    package var active: FrameChain? {
+        var node: FrameChain? = self
+        while let current = node, current.isEnded { node = current.outer }
+        return node
     }
 
     /// Whether `object` is in the chain.
@@ -83,7 +126,7 @@ package final class FrameChain: ConstructionFlow, @unchecked Sendable {
         result.reserveCapacity(depth)
         var node: FrameChain? = self
         while let current = node {
-            result.append(current.object)
+            if let object = current.object { result.append(object) }
             node = current.outer
         }
         return result.reversed()
@@ -263,7 +306,7 @@ package struct ResolutionFrames {
             return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: frames[count - 1])!)
                 .takeUnretainedValue()
         }
-        return adoptedChain?.object
+        return adoptedChain?.object.map { $0 as AnyObject }
     }
 
     private var frameObjects: [AnyObject] {

@@ -255,7 +255,7 @@ import Testing
 
         let chain = try #require(captured.chain)
         #expect(chain.depth == 3)
-        #expect(ObjectIdentifier(chain.object) == ObjectIdentifier(c))
+        #expect(chain.object === c)
         #expect(chain.objects.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
         #expect(chain.contains(a) && chain.contains(b) && chain.contains(c))
     }
@@ -305,12 +305,33 @@ import Testing
         #expect(root.depth == 1)
         #expect(root.outer == nil)
         #expect(chain.depth == 3)
-        #expect(ObjectIdentifier(chain.object) == ObjectIdentifier(c))
-        #expect(chain.outer.map { ObjectIdentifier($0.object) } == ObjectIdentifier(b))
+        #expect(chain.object === c)
+        #expect(chain.outer?.object === b)
         #expect(chain.outer?.outer === root)
         #expect(chain.contains(a) && chain.contains(b) && chain.contains(c))
         #expect(!chain.contains(absent))
         #expect(!root.contains(b))
         #expect(chain.objects.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
+    }
+
+    /// An ended link lets its object go, and readers skip it for the links outside it that are still building.
+    @Test func anEndedLinkDropsItsObjectAndIsSkipped() {
+        weak var watched: Marker?
+        let root = FrameChain(outer: nil, object: Marker(1))
+        var inner: FrameChain?
+        do {
+            let marker = Marker(2)
+            watched = marker
+            inner = FrameChain(outer: root, object: marker, countsItself: true)
+        }
+        let chain = inner!
+        #expect(chain.active === chain)
+        #expect(watched != nil)
+        chain.end()
+        chain.end()  // ending twice changes nothing
+        #expect(chain.isEnded)
+        #expect(watched == nil)
+        #expect(chain.active === root)
+        #expect(chain.objects.count == 1)
     }
 }
