@@ -2,9 +2,12 @@ extension Container {
     /// Releases every instance cached by this container's registrations — dependents first — and awaits their release
     /// hooks; the registrations stay, so the next resolve builds anew.
     ///
-    /// Waits first for hooks that earlier synchronous releases (a reset, a deactivation) started in a task. Every hook
-    /// runs even when others fail; an `async` hook that does not finish within `hookTimeout` is reported and no longer
-    /// awaited. Parents are not affected; `.instance` values were never cached and are never released.
+    /// Returns only once every hook it or a concurrent release started has finished: those that synchronous releases
+    /// (a reset, a deactivation) started in a task, and those of another `shutdown()` running at the same time — so a
+    /// signal handler awaiting a second call cannot let the process exit while the first one's hooks still run. Every
+    /// hook runs even when others fail; an `async` hook that does not finish within `hookTimeout` is reported and no
+    /// longer awaited. Parents are not affected; `.instance` values were never cached and are never released. An
+    /// instance still being built when this runs is released when its build ends.
     ///
     /// ```swift
     /// container.register(scope: .singleton, onRelease: { pool async in await pool.close() }) { Pool() }
@@ -21,7 +24,7 @@ extension Container {
         hookTimeout: Duration = .seconds(30), fileID: StaticString = #fileID, line: UInt = #line
     ) async throws {
         await Release.awaitPendingReleases()
-        let failures = await Release.perform(takeCachedInstances { _ in true }, hookTimeout: hookTimeout)
+        let failures = await Release.performTracked(takeCachedInstances { _ in true }, hookTimeout: hookTimeout)
         await Release.awaitPendingReleases()
         logTarget.log(.debug, "Shut down \(description)", file: fileID, line: line)
         if !failures.isEmpty { throw ReleaseError(failures: failures) }
@@ -41,7 +44,7 @@ extension DependencyGraph {
     public static func shutdown(hookTimeout: Duration = .seconds(30)) async throws {
         await Release.awaitPendingReleases()
         let releases = reachableContainers.flatMap { $0.takeCachedInstances { _ in true } }
-        let failures = await Release.perform(releases, hookTimeout: hookTimeout)
+        let failures = await Release.performTracked(releases, hookTimeout: hookTimeout)
         await Release.awaitPendingReleases()
         if !failures.isEmpty { throw ReleaseError(failures: failures) }
     }

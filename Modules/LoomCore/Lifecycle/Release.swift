@@ -63,34 +63,64 @@ package enum Release {
         return failures
     }
 
-    // MARK: Hooks started by synchronous triggers
+    // MARK: Releases in progress
 
-    /// Release tasks started by synchronous triggers and not finished yet, by serial.
-    private static let pending = LoomLock<[UInt: Task<Void, Never>]>([:])
+    /// Releases in progress — started by synchronous triggers, or a `shutdown()` running its hooks — by serial.
+    private static let pending = LoomLock<[UInt: Task<[ReleaseError.Failure], Never>]>([:])
     private static let serials = AtomicCounter()
 
+    /// The releases in progress that the current task runs inside (a hook that shuts another container down must
+    /// not wait for the release that runs it).
+    @TaskLocal private static var enclosing: Set<UInt> = []
+
     private static func start(_ releases: [PendingRelease]) {
-        let serial = serials.increment()
-        pending.withLock { tasks in
-            // Stored under the lock before the task can remove itself.
-            tasks[serial] = Task {
-                let targets = Dictionary(
-                    releases.map { ($0.releaser.registration, $0.releaser.logTarget) },
-                    uniquingKeysWith: { first, _ in first })
-                for failure in await perform(releases, hookTimeout: defaultHookTimeout) {
-                    report(failure, to: targets[failure.registration] ?? LogTarget(nil))
-                }
-                _ = pending.withLock { $0.removeValue(forKey: serial) }
+        track {
+            let targets = Dictionary(
+                releases.map { ($0.releaser.registration, $0.releaser.logTarget) },
+                uniquingKeysWith: { first, _ in first })
+            for failure in await perform(releases, hookTimeout: defaultHookTimeout) {
+                report(failure, to: targets[failure.registration] ?? LogTarget(nil))
             }
+            return []
         }
     }
 
-    /// Waits until every hook started by a synchronous trigger so far (and any started meanwhile) has finished.
+    /// Runs `releases` as ``perform(_:hookTimeout:)`` does, as a release in progress that every
+    /// ``awaitPendingReleases()`` waits for: a second `shutdown()` returns only once the first one's hooks finished.
+    package static func performTracked(_ releases: [PendingRelease], hookTimeout: Duration) async
+        -> [ReleaseError.Failure]
+    {
+        guard !releases.isEmpty else { return [] }
+        return await track { await perform(releases, hookTimeout: hookTimeout) }.value
+    }
+
+    /// Runs `work` in a task registered as a release in progress until it ends.
+    @discardableResult
+    private static func track(_ work: @escaping @Sendable () async -> [ReleaseError.Failure])
+        -> Task<[ReleaseError.Failure], Never>
+    {
+        let serial = serials.increment()
+        let inside = enclosing.union([serial])
+        return pending.withLock { tasks in
+            // Stored under the lock before the task can remove itself.
+            let task = Task {
+                let failures = await $enclosing.withValue(inside) { await work() }
+                _ = pending.withLock { $0.removeValue(forKey: serial) }
+                return failures
+            }
+            tasks[serial] = task
+            return task
+        }
+    }
+
+    /// Waits until every release in progress (and any started meanwhile) has finished, except those the caller runs
+    /// inside.
     package static func awaitPendingReleases() async {
-        while let task = pending.withLock({ $0.values.first }) {
-            await task.value
+        let skipped = enclosing
+        while let (serial, task) = pending.withLock({ tasks in tasks.first { !skipped.contains($0.key) } }) {
+            _ = await task.value
             // The task removes itself; a task that finished between the two steps is removed here.
-            _ = pending.withLock { tasks in tasks.first { $0.value == task }.map { tasks.removeValue(forKey: $0.key) } }
+            _ = pending.withLock { $0.removeValue(forKey: serial) }
         }
     }
 

@@ -122,3 +122,62 @@ import Testing
         #expect(log.all == ["pool"])
     }
 }
+
+/// A second `shutdown()` while the first one's `async` hooks run returns only once they have finished, so nothing
+/// that awaits either call can end the process while a hook is still closing something.
+@Suite struct ConcurrentShutdownTests {
+    @Test func aSecondShutdownOfAContainerWaitsForTheFirstOnesHooks() async throws {
+        let container = quietContainer()
+        let inside = Latch()
+        let finish = Latch()
+        let closed = Counter()
+        container.register(scope: .singleton) {
+            Service()
+        } onRelease: { _ in
+            inside.open()
+            await finish.wait()
+            closed.increment()
+        }
+        _ = try container.resolve(Service.self)
+        let first = Task { try await container.shutdown() }
+        await inside.wait()
+        let second = Task {
+            try await container.shutdown()
+            return closed.value
+        }
+        // The second call must still be waiting: let the hook finish only after giving it every chance to return.
+        for _ in 0..<100 { await Task.yield() }
+        finish.open()
+        #expect(try await second.value == 1)
+        try await first.value
+    }
+
+    @Test func aSecondShutdownOfTheGraphWaitsForTheFirstOnesHooks() async throws {
+        final class GraphPool: Sendable {}
+        let inside = Latch()
+        let finish = Latch()
+        let closed = Counter()
+        let container = Container(name: "concurrent-graph-shutdown", logger: DisabledLogger()) {
+            Dependency { GraphPool() }
+                .scope(.singleton)
+                .onRelease { _ in
+                    inside.open()
+                    await finish.wait()
+                    closed.increment()
+                }
+        }
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        _ = try DependencyGraph.inject(byType: GraphPool.self)
+        let first = Task { try await DependencyGraph.shutdown() }
+        await inside.wait()
+        let second = Task {
+            try await DependencyGraph.shutdown()
+            return closed.value
+        }
+        for _ in 0..<100 { await Task.yield() }
+        finish.open()
+        #expect(try await second.value == 1)
+        try await first.value
+    }
+}
