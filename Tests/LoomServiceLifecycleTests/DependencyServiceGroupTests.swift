@@ -179,3 +179,61 @@ final class Thrower: Service {
 }
 
 struct Failure: Error {}
+
+/// A service whose `run()` throws before its first suspension, as a database that cannot connect does.
+final class FailingStart: Service {
+    let events: Collected<String>
+    init(events: Collected<String>) { self.events = events }
+
+    func run() async throws {
+        events.append("start failing database")
+        throw Failure()
+    }
+}
+
+/// A service that depends on ``FailingStart`` and notes whether it was ever started.
+final class DependentOfFailingStart: Service {
+    let database: FailingStart
+    let events: Collected<String>
+    init(database: FailingStart, events: Collected<String>) {
+        self.database = database
+        self.events = events
+    }
+
+    func run() async throws {
+        events.append("start server")
+        try? await gracefulShutdown()
+    }
+}
+
+/// A dependency that failed to start keeps its dependents from starting; the group reports its error.
+@Suite struct FailedStartTests {
+    let logger = Logger(label: "FailedStartTests") { _ in SwiftLogNoOpLogHandler() }
+
+    @Test func aServiceWhoseDependencyFailedToStartNeverStartsAndTheGroupReportsTheError() async throws {
+        let events = Collected<String>()
+        let container = Container(name: "failed-start")
+        container.register(DependentOfFailingStart.self, scope: .singleton) { [unowned container] in
+            DependentOfFailingStart(database: try container.resolve(), events: events)
+        }
+        container.register(FailingStart.self, scope: .singleton) { FailingStart(events: events) }
+        let group = DependencyServiceGroup(container: container, logger: logger)
+
+        await #expect(throws: Failure.self) { try await group.run() }
+        #expect(events.all == ["start failing database"])
+    }
+
+    @Test func aFailedStartAlsoStopsDependentsFurtherDown() async throws {
+        let events = Collected<String>()
+        let container = Container(name: "failed-start-chain")
+        container.registerStep("front", events: events, needs: ["middle"])
+        container.register(Step.self, alternative: "middle", scope: .singleton) { [unowned container] in
+            Step("middle", events: events, needs: [try container.resolve(FailingStart.self)])
+        }
+        container.register(FailingStart.self, scope: .singleton) { FailingStart(events: events) }
+        let group = DependencyServiceGroup(container: container, logger: logger)
+
+        await #expect(throws: Failure.self) { try await group.run() }
+        #expect(events.with(prefix: "start") == ["start failing database"])
+    }
+}
