@@ -80,6 +80,9 @@ package final class InjectionState: Sendable {
     private let autoreloadTask = LoomLock<Task<Void, Never>?>(nil)
     /// The test overlay current when the property was created (`0`: none).
     private let overlaySerial: UInt
+    /// The registration that was building the property's holder, if any: what the property resolves is released
+    /// after the holder (see ``ReleaseAnchor``).
+    private let releaseAnchor: ReleaseAnchor?
 
     private struct WeakReference: @unchecked Sendable {
         // Only read and written inside `enclosing`'s lock.
@@ -107,6 +110,7 @@ package final class InjectionState: Sendable {
         self.function = function
         self.line = line
         overlaySerial = ResolutionOverlay.active?.serial ?? 0
+        releaseAnchor = ReleaseAnchor.current()
     }
 
     deinit {
@@ -125,10 +129,16 @@ package final class InjectionState: Sendable {
             if refreshesOnEveryRead || !mayCacheHere {
                 return try resolve(Value.self, enclosing: object ?? enclosingObject)
             }
-            return try cell.value(Value.self) { try resolve(Value.self, enclosing: object ?? enclosingObject) }
+            return try cell.value(Value.self) { try resolveAnchored(Value.self, enclosing: object ?? enclosingObject) }
         } catch {
             fail(error)
         }
+    }
+
+    /// Resolves the property's value so that what it builds is released after the property's holder.
+    private func resolveAnchored<Value>(_ type: Value.Type, enclosing object: AnyObject?) throws -> Value {
+        guard let releaseAnchor else { return try resolve(Value.self, enclosing: object) }
+        return try releaseAnchor.resolving { try resolve(Value.self, enclosing: object) }
     }
 
     /// Whether a value resolved now may be kept in the property: only in the test overlay (or absence of one) the
@@ -140,7 +150,7 @@ package final class InjectionState: Sendable {
     /// Resolves again and replaces the cached value.
     package func reload<Value>(_ type: Value.Type) {
         do {
-            cell.replace(with: try resolve(Value.self, enclosing: enclosingObject))
+            cell.replace(with: try resolveAnchored(Value.self, enclosing: enclosingObject))
         } catch {
             fail(error)
         }
@@ -273,6 +283,12 @@ package final class InjectionState: Sendable {
     /// The same shapes as ``resolve(_:enclosing:)``: `T`, `T?` (nil when missing), `[T]` and `Set<T>`. A Macaroni
     /// parametrized resolver (which takes the enclosing object) is synchronous, so it is resolved as a read would.
     package func load<Value: Sendable>(_ type: Value.Type) async throws -> Value {
+        guard let releaseAnchor else { return try await loadValue(Value.self) }
+        return try await releaseAnchor.resolving { try await loadValue(Value.self) }
+    }
+
+    /// ``load(_:)`` itself, without the release anchor.
+    private func loadValue<Value: Sendable>(_ type: Value.Type) async throws -> Value {
         let object = enclosingObject
         let live: any DependencySource = container(for: object) ?? GraphSource()
         let source = live.overlaid

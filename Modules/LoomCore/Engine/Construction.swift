@@ -94,6 +94,15 @@ package enum Construction {
         return chain.objects.compactMap { $0 as? RegistrationEntry }
     }
 
+    /// The innermost registration the current resolution is building, as ``building`` finds it, without listing
+    /// the others.
+    package static var innermostBuilding: RegistrationEntry? {
+        let frames = ResolutionFrames.current
+        if frames.depth > 0 || frames.hasAdoptedChain { return frames.innermost as? RegistrationEntry }
+        guard ProcessWord.activeChains.isNonZero, let chain = ResolutionContext.current?.activeChain else { return nil }
+        return chain.object as? RegistrationEntry
+    }
+
     /// The registrations being built by the current resolution, outermost first.
     package static func entries(of frames: ResolutionFrames) -> [RegistrationEntry] {
         frames.objects.compactMap { $0 as? RegistrationEntry }

@@ -15,7 +15,7 @@ package enum Release {
         guard !releases.isEmpty else { return }
         // Consumed, so the sort reorders the caller's array in place instead of copying it.
         var ordered = releases
-        if ordered.count > 1 { ordered.sort { $0.order > $1.order } }
+        if ordered.count > 1 { ordered.sort { $0.box.releasesBefore($1.box) } }
         var index = ordered.startIndex
         while index < ordered.endIndex, ordered[index].releaser.releaseSynchronously(ordered[index].box) {
             index += 1
@@ -41,7 +41,7 @@ package enum Release {
     ///
     /// Every hook runs, whatever the others do. A hook that does not finish in time is reported and left running.
     package static func perform(_ releases: [PendingRelease], hookTimeout: Duration) async -> [ReleaseError.Failure] {
-        let ordered = releases.sorted { $0.order > $1.order }
+        let ordered = releases.sorted { $0.box.releasesBefore($1.box) }
         var failures: [ReleaseError.Failure] = []
         for release in ordered {
             let reason: ReleaseError.Failure.Reason?

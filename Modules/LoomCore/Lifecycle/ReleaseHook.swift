@@ -69,8 +69,6 @@ package struct PendingRelease: Sendable {
     /// A weakly held instance, kept alive here from the moment it left its cache until its hook ran (its box alone
     /// would let it go, and the hook would then be skipped).
     private let weakInstance: (any AnyObject & Sendable)?
-    /// The instance's ``InstanceBox/releaseOrder``: higher ones are released first.
-    package let order: UInt
     package let releaser: Releaser
 
     /// The release of the instance in `box`; `nil` when the box holds it weakly and it is gone already.
@@ -82,7 +80,6 @@ package struct PendingRelease: Sendable {
             weakInstance = nil
         }
         self.box = box
-        order = box.releaseOrder
         self.releaser = releaser
     }
 }

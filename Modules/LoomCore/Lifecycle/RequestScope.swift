@@ -238,13 +238,16 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// ```
     package func endAndRelease() {
         guard caches.close() else { return }
-        var hasArgumentSlots = false
+        var needsGeneralOrder = false
         caches.forEachElement { cache in
             cache.closeKeepingInstances()
-            if cache.hasParameters { hasArgumentSlots = true }
+            // An argument tuple's instance has its own release order, which a cache's single rank cannot express; an
+            // instance built by an `@Injected` property's first read is ranked below its holder, not by its order.
+            if cache.hasParameters || cache.keptBox?.withObject({ !$0.releaseAnchor.isEmpty }) == true {
+                needsGeneralOrder = true
+            }
         }
-        // An argument tuple's instance has its own release order, which a cache's single rank cannot express.
-        guard !hasArgumentSlots else { return Release.run(settledReleases()) }
+        guard !needsGeneralOrder else { return Release.run(settledReleases()) }
         // A scope's caches keep their boxes until the scope goes (nothing empties or republishes them), and the scope
         // is alive here: their boxes are read without a read section or a retain.
         var remaining: [PendingRelease] = []

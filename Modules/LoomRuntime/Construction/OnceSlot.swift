@@ -9,10 +9,29 @@ package class InstanceBox: @unchecked Sendable {
     /// An instance is published after every dependency its factory resolved — built then, or found already cached —
     /// so releasing in decreasing order puts each dependent before its dependencies.
     package let releaseOrder: UInt
+    /// The rank of the instance whose first `@Injected` read built this one (see ``anchoring(below:_:)``); empty for
+    /// most instances.
+    package let releaseAnchor: [UInt]
 
-    init(isWeak: Bool, releaseOrder: UInt) {
+    init(isWeak: Bool, releaseOrder: UInt, releaseAnchor: [UInt] = []) {
         self.isWeak = isWeak
         self.releaseOrder = releaseOrder
+        self.releaseAnchor = releaseAnchor
+    }
+
+    /// The instance's place in release order: its anchor's rank, then its own order.
+    package final var releaseRank: [UInt] { releaseAnchor + [releaseOrder] }
+
+    /// Whether this instance is released before `other`: dependents first.
+    ///
+    /// Ranks compare element by element, a higher one first; a rank that another extends is released before it —
+    /// the holder of an `@Injected` property before what that property's first read built.
+    package final func releasesBefore(_ other: InstanceBox) -> Bool {
+        if releaseAnchor.isEmpty, other.releaseAnchor.isEmpty { return releaseOrder > other.releaseOrder }
+        let mine = releaseRank
+        let theirs = other.releaseRank
+        for (own, their) in zip(mine, theirs) where own != their { return own > their }
+        return mine.count < theirs.count
     }
 
     /// The boxed instance as `Any` (`nil` for a weak box whose object is gone), for release.
@@ -40,6 +59,35 @@ package class InstanceBox: @unchecked Sendable {
     /// The next release order: one atomic increment, paid only when a releasable instance is published.
     @usableFromInline
     package static func nextReleaseOrder() -> UInt { releaseOrders.increment() }
+
+    // MARK: Anchors
+
+    /// The rank instances published now are released just after, while an `@Injected` property's first read runs.
+    @TaskLocal private static var anchor: [UInt] = []
+    /// How many anchors are bound anywhere: while none is, a publication reads no task-local.
+    private static let boundAnchors = AtomicCounter()
+
+    /// The anchor for an instance published now (empty outside any ``anchoring(below:_:)``).
+    @usableFromInline
+    package static var currentAnchor: [UInt] { boundAnchors.acquire == 0 ? [] : anchor }
+
+    /// Runs `body` so that the ordered instances it publishes are released just after the instance ranked `rank`:
+    /// the instance whose `@Injected` property's first read `body` is. That property's dependency was built after
+    /// its holder, yet the holder depends on it.
+    package static func anchoring<R>(below rank: [UInt], _ body: () throws -> R) rethrows -> R {
+        boundAnchors.increment()
+        defer { boundAnchors.decrement() }
+        return try $anchor.withValue(rank, operation: body)
+    }
+
+    /// The asynchronous form of ``anchoring(below:_:)``.
+    nonisolated(nonsending) package static func anchoring<R>(
+        below rank: [UInt], _ body: nonisolated(nonsending) () async throws -> R
+    ) async rethrows -> R {
+        boundAnchors.increment()
+        defer { boundAnchors.decrement() }
+        return try await $anchor.withValue(rank, operation: body)
+    }
 }
 
 /// Holds a cached instance strongly (`.singleton`, `.managed`, a resolved property's value).
@@ -50,9 +98,9 @@ package final class StrongBox<Value>: InstanceBox, @unchecked Sendable {
 
     /// Boxes `value`.
     @usableFromInline
-    package init(_ value: Value, releaseOrder: UInt = 0) {
+    package init(_ value: Value, releaseOrder: UInt = 0, releaseAnchor: [UInt] = []) {
         self.value = value
-        super.init(isWeak: false, releaseOrder: releaseOrder)
+        super.init(isWeak: false, releaseOrder: releaseOrder, releaseAnchor: releaseAnchor)
     }
 
     override package var erasedValue: Any? { value }
@@ -66,9 +114,9 @@ package final class WeakBox: InstanceBox, @unchecked Sendable {
 
     /// Refers to `object` weakly.
     @usableFromInline
-    package init(_ object: AnyObject, releaseOrder: UInt = 0) {
+    package init(_ object: AnyObject, releaseOrder: UInt = 0, releaseAnchor: [UInt] = []) {
         self.object = object
-        super.init(isWeak: true, releaseOrder: releaseOrder)
+        super.init(isWeak: true, releaseOrder: releaseOrder, releaseAnchor: releaseAnchor)
     }
 
     override package var erasedValue: Any? { object }
@@ -290,9 +338,16 @@ open class OnceSlot: @unchecked Sendable {
     /// `value` boxed as a slot holds it: weakly (a class instance, or the one an Optional wraps) or strongly.
     @inlinable
     package static func box<Value>(_ value: Value, holdsWeakly: Bool, ordered: Bool) -> InstanceBox {
-        let order = ordered ? InstanceBox.nextReleaseOrder() : 0
-        if holdsWeakly, let object = weaklyHoldableObject(value) { return WeakBox(object, releaseOrder: order) }
-        return StrongBox(value, releaseOrder: order)
+        guard ordered else {
+            if holdsWeakly, let object = weaklyHoldableObject(value) { return WeakBox(object) }
+            return StrongBox(value)
+        }
+        let order = InstanceBox.nextReleaseOrder()
+        let anchor = InstanceBox.currentAnchor
+        if holdsWeakly, let object = weaklyHoldableObject(value) {
+            return WeakBox(object, releaseOrder: order, releaseAnchor: anchor)
+        }
+        return StrongBox(value, releaseOrder: order, releaseAnchor: anchor)
     }
 
     /// Claims the slot for the flow of `frames`, waiting while another flow builds it.
