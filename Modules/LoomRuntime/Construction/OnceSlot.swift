@@ -71,8 +71,9 @@ package class InstanceBox: @unchecked Sendable {
     @usableFromInline
     package static var currentAnchor: [UInt] { boundAnchors.acquire == 0 ? [] : anchor }
 
-    /// Runs `body` so that the ordered instances it publishes are released just after the instance ranked `rank`:
-    /// the instance whose `@Injected` property's first read `body` is. That property's dependency was built after
+    /// Runs `body` so that the ordered instances it publishes are released just after the instance ranked `rank`.
+    ///
+    /// `body` is the first read of an `@Injected` property of that instance: the property's dependency is built after
     /// its holder, yet the holder depends on it.
     package static func anchoring<R>(below rank: [UInt], _ body: () throws -> R) rethrows -> R {
         boundAnchors.increment()
