@@ -32,11 +32,15 @@ extension Injected {
     /// Resolves the value again after every `DependencyGraph` change (activation, deactivation, invalidation),
     /// for as long as the property's owner lives.
     ///
-    /// The subscription starts before this call returns; the observing task ends with the property. Every replaced
-    /// value is released at its reload (reads of an autoreloading property always take a read section).
+    /// The subscription starts before this call returns and ends with the property. Every replaced value is released
+    /// at its reload (reads of an autoreloading property always take a read section).
     ///
-    /// The reload happens in that task, shortly after the change: await
-    /// `DependencyGraph.waitForPendingInvalidations()` after a change to read the reloaded value.
+    /// Over a registration that builds synchronously, the reload happens before the change reaches any
+    /// `DependencyGraph.changes` subscriber — so a subscriber woken by the change, or the code after a synchronous
+    /// `invalidate()`, reads the reloaded value. An `async` or actor-isolated registration cannot be re-resolved
+    /// synchronously: it is loaded in a task, and is current once `DependencyGraph.waitForPendingInvalidations()`
+    /// returns. A reload that finds no registration (between a deactivation and an activation, say) empties the
+    /// property, and the next read resolves again.
     ///
     /// ```swift
     /// init() { $session.autoreload() }

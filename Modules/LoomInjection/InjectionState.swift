@@ -77,7 +77,8 @@ package final class InjectionState: Sendable {
     let line: UInt
     /// The enclosing object, once known, for reloads and parametrized resolvers.
     private let enclosing = LoomLock<WeakReference>(WeakReference())
-    private let autoreloadTask = LoomLock<Task<Void, Never>?>(nil)
+    /// The graph's reloader this property registered with `autoreload()`, if it did.
+    private let reloader = LoomLock<UInt?>(nil)
     /// The test overlay current when the property was created (`0`: none).
     private let overlaySerial: UInt
     /// The registration that was building the property's holder, if any: what the property resolves is released
@@ -114,7 +115,7 @@ package final class InjectionState: Sendable {
     }
 
     deinit {
-        autoreloadTask.withLock { $0?.cancel() }
+        if let token = reloader.withLock({ $0 }) { GraphEngine.shared.removeReloader(token) }
     }
 
     // MARK: Reading
@@ -167,22 +168,40 @@ package final class InjectionState: Sendable {
     }
 
     /// Re-resolves after every dependency-graph change for as long as this state lives.
+    ///
+    /// A registration that builds synchronously is re-resolved before the change reaches any `DependencyGraph.changes`
+    /// subscriber (and so before a synchronous `invalidate()` returns). One that needs `load` — an `async` or
+    /// actor-isolated factory — is loaded in a task, which `DependencyGraph.waitForPendingInvalidations()` awaits. A
+    /// reload that cannot resolve (the registration is gone for the moment) empties the property: the next read
+    /// resolves again, and reports a failure at the property's line.
     package func autoreload<Value>(_ type: Value.Type) {
         cell.expectReplacements()
-        // Each change delivered here counts as pending until reloaded (`DependencyGraph.waitForPendingInvalidations()`).
-        let (changes, applied) = GraphEngine.shared.changesToApply()
-        let task = Task { [weak self] in
-            for await (_, token) in changes {
-                guard let self else { return }
-                self.reload(Value.self)
-                applied(token)
-            }
-        }
-        let previous = autoreloadTask.withLock { state in
-            defer { state = task }
+        let token = GraphEngine.shared.addReloader { [weak self] _ in self?.reloadAfterChange(Value.self) }
+        let previous = reloader.withLock { state in
+            defer { state = token }
             return state
         }
-        previous?.cancel()
+        if let previous { GraphEngine.shared.removeReloader(previous) }
+    }
+
+    /// The reload of an autoreloading property after a graph change.
+    private func reloadAfterChange<Value>(_ type: Value.Type) {
+        do {
+            cell.replace(with: try resolveAnchored(Value.self, enclosing: enclosingObject))
+        } catch let error as InjectionError where error.needsLoad {
+            let pending = PendingInvalidations.shared.begin()
+            Task { [weak self] in
+                defer { PendingInvalidations.shared.end(pending) }
+                guard let self else { return }
+                do {
+                    _ = try await self.loadIntoCell(Value.self)
+                } catch {
+                    self.cell.empty()
+                }
+            }
+        } catch {
+            cell.empty()
+        }
     }
 
     // MARK: Resolution
@@ -283,12 +302,17 @@ package final class InjectionState: Sendable {
     /// The same shapes as ``resolve(_:enclosing:)``: `T`, `T?` (nil when missing), `[T]` and `Set<T>`. A Macaroni
     /// parametrized resolver (which takes the enclosing object) is synchronous, so it is resolved as a read would.
     package func load<Value: Sendable>(_ type: Value.Type) async throws -> Value {
+        try await loadIntoCell(Value.self)
+    }
+
+    /// ``load(_:)``, for any value: an autoreload of an `async` registration keeps what it loads in the cell.
+    private func loadIntoCell<Value>(_ type: Value.Type) async throws -> Value {
         guard let releaseAnchor else { return try await loadValue(Value.self) }
         return try await releaseAnchor.resolving { try await loadValue(Value.self) }
     }
 
     /// ``load(_:)`` itself, without the release anchor.
-    private func loadValue<Value: Sendable>(_ type: Value.Type) async throws -> Value {
+    private func loadValue<Value>(_ type: Value.Type) async throws -> Value {
         let object = enclosingObject
         let live: any DependencySource = container(for: object) ?? GraphSource()
         let source = live.overlaid

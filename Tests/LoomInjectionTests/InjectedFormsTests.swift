@@ -203,3 +203,74 @@ import Testing
         #expect(weak.object == nil)
     }
 }
+
+/// An autoreloading property over a synchronous registration is reloaded before any `DependencyGraph.changes`
+/// subscriber sees the change — and so before a synchronous `invalidate()` returns.
+@Suite struct AutoreloadOrderTests {
+    final class Theme: Sendable {
+        let name: String
+        init(_ name: String) { self.name = name }
+    }
+    final class Screen: @unchecked Sendable {
+        // The wrapper's storage is written once, in init; the wrapper synchronises itself.
+        @Injected(name: "autoreload-order-theme") var theme: Theme
+        init() { $theme.autoreload() }
+    }
+    final class SyncScreen: @unchecked Sendable {
+        // The wrapper's storage is written once, in init; the wrapper synchronises itself.
+        @Injected(name: "autoreload-order-sync-theme") var theme: Theme
+        init() { $theme.autoreload() }
+    }
+    final class Flag: Sendable {
+        private let state = Collected<String>()
+        var name: String { state.all.last ?? "light" }
+        func set(_ name: String) { state.append(name) }
+    }
+
+    @Test func aSubscriberWokenByTheChangeSeesTheReloadedValue() async throws {
+        let theme = Flag()
+        let (events, trigger) = AsyncStream.makeStream(of: Void.self)
+        let container = Container(name: "autoreload-order", logger: DisabledLogger()) {
+            Dependency(named: "autoreload-order-theme") { Theme(theme.name) }.scope(.instance)
+        }
+        .invalidated(tracking: events)
+        let changes = DependencyGraph.changes.filter { $0.containers == [container.description] }
+        var iterator = changes.makeAsyncIterator()
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        #expect(await iterator.next()?.kind == .activated)
+        let screen = Container.withLookupPolicy(.graph) { Screen() }
+        #expect(screen.theme.name == "light")
+        for round in 1...20 {
+            theme.set("theme \(round)")
+            trigger.yield()
+            #expect(await iterator.next()?.kind == .invalidated)
+            #expect(screen.theme.name == "theme \(round)", "round \(round)")
+        }
+        trigger.finish()
+    }
+
+    enum Marker {
+        @TaskLocal static var insideInvalidate = false
+    }
+
+    @Test func aSynchronousInvalidationHasReloadedThePropertyWhenItReturns() async throws {
+        let theme = Flag()
+        let reloadedInside = Collected<Bool>()
+        let container = Container(name: "autoreload-order-sync", logger: DisabledLogger()) {
+            Dependency(named: "autoreload-order-sync-theme") {
+                reloadedInside.append(Marker.insideInvalidate)
+                return Theme(theme.name)
+            }
+            .scope(.instance)
+        }
+        await DependencyGraph.activate(container)
+        defer { DependencyGraph.deactivate(container) }
+        let screen = Container.withLookupPolicy(.graph) { SyncScreen() }
+        #expect(screen.theme.name == "light")
+        theme.set("dark")
+        Marker.$insideInvalidate.withValue(true) { container.invalidate() }
+        #expect(reloadedInside.all.last == true)
+        #expect(screen.theme.name == "dark")
+    }
+}

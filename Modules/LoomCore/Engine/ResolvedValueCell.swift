@@ -75,6 +75,16 @@ public final class _ResolvedValueCell: Sendable {
         slot.replace(with: value, holdsWeakly: holdsWeakly)
     }
 
+    /// Empties the cell: the next read resolves again (a reload that could not resolve leaves no stale value).
+    ///
+    /// ```swift
+    /// cell.empty()
+    /// ```
+    package func empty() {
+        slot.markReplaced()
+        if let previous = slot.clear() { Reclamation.release(afterGracePeriod: [previous]) }
+    }
+
     /// Declares that the value will be replaced (`autoreload()`), so reads take the read section from the start and
     /// every replaced value is released after its grace period — the first one included.
     ///

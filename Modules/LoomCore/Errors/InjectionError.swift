@@ -173,3 +173,14 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         return "InjectionError: \(headline). Recovery: \(recoverySuggestion ?? "none")"
     }
 }
+
+extension InjectionError {
+    /// Whether the dependency exists but must be loaded (`load`) rather than resolved: an unsettled `async`
+    /// registration, or one isolated to an actor the caller is not on.
+    package var needsLoad: Bool {
+        switch self {
+        case .asynchronousDependency, .isolatedDependency: true
+        default: false
+        }
+    }
+}

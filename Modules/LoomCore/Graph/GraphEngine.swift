@@ -29,7 +29,7 @@ package final class GraphEngine: @unchecked Sendable {
     private let subscribers = LoomLock<[UInt: AsyncStream<DependencyGraphChange>.Continuation]>([:])
     /// Subscribers that apply each change (autoreloading properties): every change delivered to one is a pending
     /// invalidation until the subscriber reports it applied.
-    private let appliers = LoomLock<[UInt: Applier]>([:])
+    private let reloaders = LoomLock<[UInt: @Sendable (DependencyGraphChange) -> Void]>([:])
     private let subscriberCounter = AtomicCounter()
 
     private init() {}
@@ -166,52 +166,31 @@ package final class GraphEngine: @unchecked Sendable {
         return stream
     }
 
-    /// A subscription whose elements each carry a ``PendingInvalidations`` token, ended by the subscriber once it has
-    /// applied the change (or by the subscription's end, for changes it never received).
-    package struct Applier: Sendable {
-        let continuation: AsyncStream<(DependencyGraphChange, UInt)>.Continuation
-        let undelivered: LoomLock<Set<UInt>>
-    }
-
-    /// A new subscription for a subscriber that applies every change: call `applied(token)` after handling each.
-    package func changesToApply() -> (
-        stream: AsyncStream<(DependencyGraphChange, UInt)>, applied: @Sendable (UInt) -> Void
-    ) {
-        let (stream, continuation) = AsyncStream.makeStream(of: (DependencyGraphChange, UInt).self)
+    /// Adds `reload`, called with every change before any ``changes()`` subscriber gets it.
+    ///
+    /// What an autoreloading property registers, so that a subscriber woken by a change already reads the reloaded
+    /// value. Returns the token that ``removeReloader(_:)`` takes. `reload` runs on the thread that emits the change,
+    /// with no Loom lock held.
+    package func addReloader(_ reload: @escaping @Sendable (DependencyGraphChange) -> Void) -> UInt {
         let token = subscriberCounter.increment()
-        let undelivered = LoomLock<Set<UInt>>([])
-        appliers.withLock { $0[token] = Applier(continuation: continuation, undelivered: undelivered) }
-        continuation.onTermination = { _ in
-            _ = GraphEngine.shared.appliers.withLock { $0.removeValue(forKey: token) }
-            for pending in undelivered.withLock({ state in
-                defer { state = [] }
-                return state
-            }) {
-                PendingInvalidations.shared.end(pending)
-            }
-        }
-        let applied: @Sendable (UInt) -> Void = { pending in
-            _ = undelivered.withLock { $0.remove(pending) }
-            PendingInvalidations.shared.end(pending)
-        }
-        return (stream, applied)
+        reloaders.withLock { $0[token] = reload }
+        return token
     }
 
-    /// Hands `change` to every subscriber; called only once the change is visible to resolutions.
+    /// Removes the reloader `token`.
+    package func removeReloader(_ token: UInt) {
+        _ = reloaders.withLock { $0.removeValue(forKey: token) }
+    }
+
+    /// Hands `change` to every reloader, then to every subscriber; called only once the change is visible to
+    /// resolutions.
     ///
     /// `LoomConfigurationSources` emits its reloads through it.
     package func emit(_ change: DependencyGraphChange) {
+        let reloaders = reloaders.withLock { Array($0.values) }
+        for reload in reloaders { reload(change) }
         let continuations = subscribers.withLock { Array($0.values) }
         for continuation in continuations { continuation.yield(change) }
-        let appliers = appliers.withLock { Array($0.values) }
-        for applier in appliers {
-            let pending = PendingInvalidations.shared.begin()
-            applier.undelivered.withLock { _ = $0.insert(pending) }
-            if case .terminated = applier.continuation.yield((change, pending)) {
-                _ = applier.undelivered.withLock { $0.remove(pending) }
-                PendingInvalidations.shared.end(pending)
-            }
-        }
     }
 
     /// Drops `.shared` cache cells of released instances in every reachable registry.
