@@ -145,6 +145,44 @@ import Testing
         trigger.finish()
     }
 
+    /// Two children track sequences fed by one state change: one graph change shows both of them current.
+    ///
+    /// The first element re-evaluates the merged container as a whole — every child's builder — so its one change
+    /// shows both children current; the second child's element then changes nothing it shows and emits nothing.
+    /// Driven one element at a time.
+    @Test func mergedChildrenTrackingSequencesOfOneStateChangeShowOneFullyUpdatedGraph() async throws {
+        let flag = Flag()
+        let (sessionEvents, sessionTrigger) = AsyncStream.makeStream(of: Void.self)
+        let (logoutEvents, logoutTrigger) = AsyncStream.makeStream(of: Void.self)
+        let sessions = quietContainer("invalidation-streams-sessions") {
+            if flag.isOn { Dependency { Session() } }
+        }
+        .invalidated(tracking: sessionEvents)
+        let logouts = quietContainer("invalidation-streams-logouts") {
+            if flag.isOn { Dependency { Logout() } }
+        }
+        .invalidated(tracking: logoutEvents)
+        let merged = Container(merging: [sessions, logouts], name: "invalidation-streams-merged")
+        let changes = DependencyGraph.changes.filter { $0.containers == [merged.description] }
+        var iterator = changes.makeAsyncIterator()
+        await DependencyGraph.activate(merged)
+        #expect(await iterator.next()?.kind == .activated)
+        for round in 1...6 {
+            flag.isOn = !round.isMultiple(of: 2)
+            sessionTrigger.yield()
+            #expect(await iterator.next()?.kind == .invalidated)
+            #expect(merged.isResolvable(Session.self) == flag.isOn, "round \(round)")
+            #expect(merged.isResolvable(Logout.self) == flag.isOn, "round \(round)")
+            logoutTrigger.yield()
+            await DependencyGraph.waitForPendingInvalidations()
+        }
+        // Nothing else was emitted: the next change is the deactivation.
+        DependencyGraph.deactivate(merged)
+        #expect(await iterator.next()?.kind == .deactivated)
+        sessionTrigger.finish()
+        logoutTrigger.finish()
+    }
+
     @Test func waitingWithNothingPendingReturnsAtOnce() async {
         await DependencyGraph.waitForPendingInvalidations()
         let ledger = PendingInvalidations()

@@ -76,8 +76,9 @@ extension Container {
         let observers = children.map { child in
             (
                 child.registry,
-                child.registry.addObserver { [weak self] change in
-                    self?.childDidChange(reason: change.reason == .invalidation ? .invalidation : .mirroring)
+                child.registry.addObserver { [weak self, weak child] change in
+                    guard let child else { return }
+                    self?.childDidChange(child, reason: change.reason == .invalidation ? .invalidation : .mirroring)
                 }
             )
         }
@@ -192,10 +193,14 @@ extension Container {
         }
     }
 
-    /// A merged child re-evaluated: mirror it, unless another child has an observed change still to apply — then
-    /// wait for that child, so one change of state shared by several children is one re-evaluation (and one graph
-    /// change) showing all of them updated.
-    private func childDidChange(reason: Registry.Change.Reason) {
+    /// A merged child re-evaluated: mirror it, so that one change of state shared by several children is one
+    /// re-evaluation (and one graph change) showing all of them updated.
+    ///
+    /// Another child with an observed change still to apply is waited for. A child invalidated otherwise (a tracked
+    /// sequence's element) makes the merged container re-evaluate its other children first: they may depend on the
+    /// same state, whose own notifications have not arrived yet. Their changes meanwhile wait for the one mirror that
+    /// ends the refresh, and a mirror that changes nothing the merged container shows emits nothing.
+    private func childDidChange(_ child: Container, reason: Registry.Change.Reason) {
         guard case .merged(let children)? = declarative.lock.withLock({ $0.source }) else { return }
         if children.contains(where: \.hasUnappliedObservedChange) {
             declarative.lock.withLock { state in
@@ -206,6 +211,17 @@ extension Container {
                 }
             }
             return
+        }
+        let refreshes = declarative.lock.withLock { state -> Bool? in
+            if state.isRefreshingChildren { return nil }
+            if reason == .invalidation { state.isRefreshingChildren = true }
+            return reason == .invalidation
+        }
+        // A refresh in progress mirrors every child when it ends.
+        guard let refreshes else { return }
+        if refreshes {
+            for sibling in children where sibling !== child { sibling.reevaluate(reason: .invalidation) }
+            declarative.lock.withLock { $0.isRefreshingChildren = false }
         }
         let awaiting = declarative.lock.withLock { state in
             defer { state.awaitingChildren = nil }
@@ -234,6 +250,7 @@ extension Container {
         }
         let previousEntries = declarative.lock.withLock { $0.sourceEntries }
         let previous = Dictionary(previousEntries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        if case .merged = source, Self.mirrorsUnchanged(candidates.compactMap(\.entry), previous: previous) { return }
         let previousIDs = Set(previousEntries.map(ObjectIdentifier.init))
         // Only registrations made outside the source can shadow it; skip the check when there are none.
         let mayBeShadowed = registry.count > previous.count
@@ -268,6 +285,19 @@ extension Container {
             file: #fileID,
             line: #line
         )
+    }
+
+    /// Whether a merged container's children show what it mirrors already: the same registrations, or ones declared
+    /// identically that kept their caches (a child re-evaluated without a change).
+    private static func mirrorsUnchanged(
+        _ entries: [RegistrationEntry], previous: [RegistrationKey: RegistrationEntry]
+    ) -> Bool {
+        let next = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        guard next.count == previous.count else { return false }
+        return next.allSatisfy { key, entry in
+            guard let mirrored = previous[key] else { return false }
+            return mirrored === entry || (mirrored.isIdentical(to: entry) && mirrored.cache === entry.cache)
+        }
     }
 
     /// Runs the builder, tracking the `@Observable` values it reads.

@@ -34,6 +34,9 @@ package final class DeclarativeState: Sendable {
         var unsettledGenerations: Set<UInt> = []
         /// A merged container's re-evaluation postponed until its children with stale observations re-evaluate.
         var awaitingChildren: (token: UInt, reason: Registry.Change.Reason)?
+        /// Whether a merged container is re-evaluating its children after one of them was invalidated: their own
+        /// changes then wait for the mirror that ends it.
+        var isRefreshingChildren = false
     }
 
     package let lock = LoomLock(State())

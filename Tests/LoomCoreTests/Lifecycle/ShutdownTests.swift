@@ -169,15 +169,17 @@ import Testing
         await DependencyGraph.activate(container)
         defer { DependencyGraph.deactivate(container) }
         _ = try DependencyGraph.inject(byType: GraphPool.self)
-        let first = Task { try await DependencyGraph.shutdown() }
+        // The graph is the process's: a shutdown also releases other tests' active containers, whose hooks may fail
+        // on purpose — what this test checks is when the second call returns, not what it throws.
+        let first = Task { try? await DependencyGraph.shutdown() }
         await inside.wait()
         let second = Task {
-            try await DependencyGraph.shutdown()
+            try? await DependencyGraph.shutdown()
             return closed.value
         }
         for _ in 0..<100 { await Task.yield() }
         finish.open()
-        #expect(try await second.value == 1)
-        try await first.value
+        #expect(await second.value == 1)
+        await first.value
     }
 }
