@@ -91,4 +91,68 @@ import Testing
         }
         #expect(builds.value == 1)
     }
+
+    /// Registrations with arguments: concurrent resolves of a few argument tuples against resets — every instance
+    /// built is released exactly once, whether a reset found it cached or its build was under way.
+    @Test func everyArgumentTuplesInstanceIsReleasedOnceUnderConcurrentResets() async throws {
+        let container = quietContainer("lifecycle.stress.arguments")
+        let built = Collected<Tracked>()
+        container.add {
+            Dependency { (key: Int) -> Tracked in
+                let tracked = Tracked()
+                built.append(tracked)
+                return tracked
+            }
+            .scope(.singleton)
+            .onRelease { $0.releases.increment() }
+        }
+        onThreads(8) { thread in
+            for step in 0..<125 {
+                if (thread + step) % 5 == 0 {
+                    container.resetCachedInstances()
+                } else {
+                    _ = try? container.inject(byType: Tracked.self, step % 3)
+                }
+            }
+        }
+        try await container.shutdown()
+        #expect(!built.all.isEmpty)
+        #expect(built.all.allSatisfy { $0.releases.value == 1 })
+    }
+
+    /// `async` factories loading while the registration is replaced and the container shut down, from many tasks:
+    /// every instance built — cached, refused by a dropped cache, or shut down — is released exactly once.
+    @Test func asyncBuildsRacingReplacementAndConcurrentShutdownsReleaseEveryInstanceOnce() async throws {
+        let container = quietContainer("lifecycle.stress.async")
+        let built = Collected<Tracked>()
+        @Sendable func register() {
+            container.register(scope: .singleton) { () async -> Tracked in
+                await Task.yield()
+                let tracked = Tracked()
+                built.append(tracked)
+                return tracked
+            } onRelease: { tracked in
+                await Task.yield()
+                tracked.releases.increment()
+            }
+        }
+        register()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<64 {
+                group.addTask {
+                    for step in 0..<20 {
+                        switch (task + step) % 8 {
+                        case 0: register()
+                        case 1: try await container.shutdown()
+                        default: _ = try await container.load(Tracked.self)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        try await container.shutdown()
+        #expect(!built.all.isEmpty)
+        #expect(built.all.allSatisfy { $0.releases.value == 1 })
+    }
 }
