@@ -176,7 +176,8 @@ let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
     ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
     // `watch`'s services (the auto-saver, the index refresher) conform to swift-service-lifecycle's `Service`.
     ("LoomDemoStorage", ["Loom", "LoomDemoCore", serviceLifecycle]),
-    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
+    // Its services are `@Registerable` (the index refresher injects the storage feature's auto-saver).
+    ("LoomDemoSearch", ["Loom", "LoomMacros", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
     (
         "LoomDemoApp",
         [
@@ -211,6 +212,13 @@ targets += [
         path: "Tests/LoomDemoTests"
     ),
 ]
+
+// The LoomAutoregistration plugin lists the search feature's `@Registerable` types and checks the demo's graph at
+// build time: in the feature (a library, where an unmet need is a remark) and in the executable, which assembles the
+// app from every demo module (there an unmet need fails the build).
+for target in targets where ["LoomDemoSearch", "LoomDemo"].contains(target.name) {
+    target.plugins = (target.plugins ?? []) + ["LoomAutoregistration"]
+}
 
 let package = Package(
     name: "Loom",
