@@ -139,23 +139,89 @@ struct GraphCheck {
                 edges[node.qualifiedName, default: []].append(Edge(need: need, target: target))
             }
         }
-        var reported: Set<[String]> = []
-        for start in edges.keys.sorted() {
-            guard let path = shortestCycle(from: start, edges: edges) else { continue }
-            guard reported.insert(path.map(\.target).sorted()).inserted else { continue }
+        // Only the nodes of a strongly connected component of several nodes, or with an edge to themselves, lie on
+        // a cycle; one cycle is reported per component, the shortest through its first node by name.
+        for component in Self.stronglyConnectedComponents(of: edges.keys.sorted(), edges: edges) {
+            let members = Set(component)
+            guard let start = component.min(),
+                component.count > 1 || edges[start, default: []].contains(where: { $0.target == start }),
+                let path = Self.shortestCycle(from: start, within: members, edges: edges)
+            else { continue }
             report(cycle: path, from: start)
         }
     }
 
-    /// The shortest path of edges from `start` back to it, breadth first.
-    private func shortestCycle(from start: String, edges: [String: [Edge]]) -> [Edge]? {
-        var queue: [(node: String, path: [Edge])] = [(start, [])]
-        var seen: Set<String> = []
-        while !queue.isEmpty {
-            let (node, path) = queue.removeFirst()
-            for edge in edges[node] ?? [] {
-                if edge.target == start { return path + [edge] }
-                if seen.insert(edge.target).inserted { queue.append((edge.target, path + [edge])) }
+    /// Tarjan's algorithm, without recursion (an app's graph may be deep): the components in reverse topological
+    /// order.
+    private static func stronglyConnectedComponents(of nodes: [String], edges: [String: [Edge]]) -> [[String]] {
+        var index: [String: Int] = [:]
+        var lowLink: [String: Int] = [:]
+        var onStack: Set<String> = []
+        var stack: [String] = []
+        var components: [[String]] = []
+        func visit(_ node: String) {
+            index[node] = index.count
+            lowLink[node] = index[node]
+            stack.append(node)
+            onStack.insert(node)
+        }
+        for root in nodes where index[root] == nil {
+            visit(root)
+            var work: [(node: String, next: Int)] = [(root, 0)]
+            while let (node, next) = work.popLast() {
+                let successors = edges[node] ?? []
+                if next < successors.count {
+                    work.append((node, next + 1))
+                    let target = successors[next].target
+                    if index[target] == nil {
+                        visit(target)
+                        work.append((target, 0))
+                    } else if onStack.contains(target), let targetIndex = index[target] {
+                        lowLink[node] = min(lowLink[node] ?? targetIndex, targetIndex)
+                    }
+                    continue
+                }
+                if lowLink[node] == index[node] {
+                    var component: [String] = []
+                    while let member = stack.popLast() {
+                        onStack.remove(member)
+                        component.append(member)
+                        if member == node { break }
+                    }
+                    components.append(component)
+                }
+                if let parent = work.last?.node, let low = lowLink[node] {
+                    lowLink[parent] = min(lowLink[parent] ?? low, low)
+                }
+            }
+        }
+        return components
+    }
+
+    /// The shortest path of edges from `start` back to it inside `members`, breadth first.
+    private static func shortestCycle(from start: String, within members: Set<String>, edges: [String: [Edge]])
+        -> [Edge]?
+    {
+        var reachedBy: [String: (from: String, edge: Edge)] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for edge in edges[node] ?? [] where members.contains(edge.target) {
+                if edge.target == start {
+                    var path = [edge]
+                    var current = node
+                    while current != start, let step = reachedBy[current] {
+                        path.append(step.edge)
+                        current = step.from
+                    }
+                    return path.reversed()
+                }
+                if reachedBy[edge.target] == nil {
+                    reachedBy[edge.target] = (node, edge)
+                    queue.append(edge.target)
+                }
             }
         }
         return nil

@@ -28,9 +28,7 @@ struct LexedSource {
         self.tokens = tokens
         self.offsets = offsets
         markers = lexer.markers.map(\.setting)
-        var starts = [0]
-        for (offset, byte) in source.utf8.enumerated() where byte == ascii("\n") { starts.append(offset + 1) }
-        lineStarts = starts
+        lineStarts = lexer.lineStarts
     }
 
     /// The 1-based line and column (in UTF-8 bytes, as compilers count them) of a UTF-8 offset.

@@ -92,15 +92,25 @@ struct SourceLexer {
     private mutating func skipLine() {
         let start = index
         while index < bytes.count, bytes[index] != ascii("\n") { index += 1 }
-        // `// loom-graph: assembling` and its kin set the graph check's role for the target (see `TargetRole`).
-        let comment = String(String(decoding: bytes[start..<index], as: UTF8.self).dropFirst(2)).trimmingSpaces
-        if comment.hasPrefix(Self.markerPrefix) {
-            markers.append((String(comment.dropFirst(Self.markerPrefix.count)).trimmingSpaces, start))
-        }
+        // `// loom-graph: assembling` and its kin set the graph check's role for the target (see `TargetRole`). The
+        // bytes are compared first: building a string for every comment would cost more than the rest of the lexing.
+        var text = start + 2
+        while text < index, bytes[text] == ascii(" ") || bytes[text] == ascii("\t") { text += 1 }
+        let prefix = Self.markerPrefix
+        guard index - text >= prefix.count, bytes[text..<(text + prefix.count)].elementsEqual(prefix) else { return }
+        let setting = String(decoding: bytes[(text + prefix.count)..<index], as: UTF8.self).trimmingSpaces
+        markers.append((setting, start))
     }
 
-    /// The start of a line comment that configures the graph check.
-    static let markerPrefix = "loom-graph:"
+    /// The start of a line comment that configures the graph check, `loom-graph:`.
+    static let markerPrefix = Array("loom-graph:".utf8)
+
+    /// The UTF-8 offset where each line starts.
+    var lineStarts: [Int] {
+        var starts = [0]
+        for offset in bytes.indices where bytes[offset] == ascii("\n") { starts.append(offset + 1) }
+        return starts
+    }
 
     /// Skips `/* … */`, which nests in Swift.
     private mutating func skipBlockComment() {
