@@ -32,10 +32,11 @@ import Testing
                 Dependency { FileStore() }
                 Dependency(makeStore)
                 Dependency { () -> any Store in FileStore() }.erasedForTests()
+                Dependency { () -> some Clock in SystemClock() }
             }
             container.register(someType) { () -> Cache in Cache() }
             """)
-        #expect(found.count == 4)
+        #expect(found.count == 5)
         #expect(found.allSatisfy { $0.isOpaque })
     }
 

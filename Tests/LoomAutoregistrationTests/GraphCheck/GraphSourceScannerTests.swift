@@ -78,6 +78,18 @@ import Testing
         #expect(needs(plainBeforeThrowing) == ["'Loader.init(b:)' 'B'"])
     }
 
+    @Test func initUsedAsAnArgumentLabelIsNotAnInitializer() {
+        let source = """
+            @Registerable(parameters: .injected)
+            final class Holder {
+                let factory = Factory(init: 1)
+                func make(value: Int) {}
+                init(store: Store) {}
+            }
+            """
+        #expect(needs(source) == ["'Holder.init(store:)' 'Store'"])
+    }
+
     @Test func injectedPropertiesOfRegisterableTypesAreNeeds() {
         let source = #"""
             @Registerable

@@ -126,6 +126,21 @@ import Testing
             resolutions(function) == [.unknown(reason: "the check does not compare function types and compositions")])
     }
 
+    @Test func aNameSeveralAliasesShareIsUnknown() {
+        let source = """
+            enum Local { typealias Store = Disk }
+            enum Remote { typealias Store = Cloud }
+            struct Disk {}
+            struct Cloud {}
+            @Registerable(parameters: .injected) final class Editor { init(store: Store) {} }
+            let c = Container { Dependency { () -> Disk in Disk() } }
+            """
+        #expect(
+            resolutions(graph([("App", source)])) == [
+                .unknown(reason: "'Store' is a type alias the check cannot expand")
+            ])
+    }
+
     @Test func nameNeedsAreMetByLiteralNames() {
         let source = """
             @Registerable final class Finder {

@@ -259,8 +259,12 @@ extension GraphSourceScanner {
     private mutating func record(_ reading: RegistrationReading, at index: Int) {
         let generics = genericsInScope
         var type = reading.written
-        // `register(T.self)` in a generic function registers whatever `T` is at run time.
-        if let written = type, written.identifiers.contains(where: generics.contains) { type = nil }
+        // `register(T.self)` in a generic function registers whatever `T` is at run time, and `-> some Clock` the
+        // concrete type the compiler knows.
+        if let written = type, written.identifiers.contains(where: generics.contains) || written.parts.contains("some")
+        {
+            type = nil
+        }
         let aliases = reading.aliases.filter { !$0.identifiers.contains(where: generics.contains) }
         facts.providers.append(
             Provider(

@@ -431,9 +431,12 @@ struct GraphSourceScanner {
             isSupported = false
             cursor += 1
         }
-        if tokens[safe: cursor] == .punctuation(ascii("<")) { isSupported = false }
-        while cursor < tokens.count, tokens[cursor] != .punctuation(ascii("(")) { cursor += 1 }
-        guard cursor < tokens.count else { return }
+        if tokens[safe: cursor] == .punctuation(ascii("<")) {
+            isSupported = false
+            cursor = closing(of: cursor) + 1
+        }
+        // Anything else after `init` (`init:` as an argument label) is not a declaration.
+        guard tokens[safe: cursor] == .punctuation(ascii("(")) else { return }
         let close = closing(of: cursor)
         var parameters: [Initializer.Parameter] = []
         for argument in arguments(in: (cursor + 1)..<close, splitsLabels: false) {

@@ -131,8 +131,8 @@ struct StaticGraph {
         }
         if base.isCompound { return .unknown(reason: "the check does not compare function types and compositions") }
         // The written spelling counts too: `Other.Clock` of an unscanned `Other` is not the scanned `Clock`.
-        if let outside = (written.identifiers + base.identifiers).first(where: { !isDeclared($0) }) {
-            return .unknown(reason: "'\(outside)' is declared outside the scanned modules")
+        if let reason = (written.identifiers + base.identifiers).lazy.compactMap(undeclaredReason).first {
+            return .unknown(reason: reason)
         }
         return .unmet(suggestions: typeSuggestions(for: base))
     }
@@ -164,11 +164,15 @@ struct StaticGraph {
         return type
     }
 
-    /// Whether an identifier of a need's type names something the check can see: a type or alias of a scanned
-    /// module (which cannot secretly be another type), a scanned module, or a standard type.
-    private func isDeclared(_ identifier: String) -> Bool {
-        if let targets = aliases[identifier], targets.contains(where: { $0 == nil }) { return false }  // generic alias
-        return declaredNames.contains(identifier) || Self.standardNames.contains(identifier)
+    /// Why an identifier of a need's type does not name something the check can see — a type or alias of a scanned
+    /// module (which cannot secretly be another type), a scanned module, or a standard type — or `nil` if it does.
+    private func undeclaredReason(_ identifier: String) -> String? {
+        // A generic alias, or one name aliased differently in several places, may stand for anything.
+        if let targets = aliases[identifier], targets.count != 1 || targets[0] == nil {
+            return "'\(identifier)' is a type alias the check cannot expand"
+        }
+        if declaredNames.contains(identifier) || Self.standardNames.contains(identifier) { return nil }
+        return "'\(identifier)' is declared outside the scanned modules"
     }
 
     // MARK: Facts about registrations and types
