@@ -179,6 +179,16 @@ import Testing
             ])
     }
 
+    @Test func enumCasesNamedLikeKeywordsDoNotDeclareTypes() {
+        let source = """
+            let kind = Kind.struct
+            setUp { prepare() }
+            @Registerable(parameters: .injected) final class Maker { init(tool: Tool) {} }
+            """
+        #expect(facts(source).types.map(\.qualifiedName) == ["Maker"])
+        #expect(needs(source) == ["'Maker.init(tool:)' 'Tool'"])
+    }
+
     @Test func localAndGenericTypesAreNotNodes() {
         let source = """
             func make() { @Registerable final class Local {} }

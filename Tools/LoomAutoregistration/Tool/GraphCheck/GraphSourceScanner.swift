@@ -138,8 +138,9 @@ struct GraphSourceScanner {
             case .word(let word) where RegisterableScanner.modifiers.contains(word):
                 if tokens[safe: position] == .punctuation(ascii("(")) { position = closing(of: position) + 1 }
                 continue  // modifiers keep the attributes read so far
-            case .word(let word) where Self.typeKeywords[word] != nil || word == "extension":
-                readTypeDeclaration(keyword: word)
+            case .word(let word)
+            where (Self.typeKeywords[word] != nil || word == "extension") && !follows(".", at: index):
+                readTypeDeclaration(keyword: word)  // not `.class`, an enum case named like a keyword
             case .word("init") where !follows(".", at: index):
                 readInitializer(at: index)
             case .word("var") where !follows(".", at: index):
