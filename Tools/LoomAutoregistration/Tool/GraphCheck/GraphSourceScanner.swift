@@ -37,7 +37,8 @@ struct GraphSourceScanner {
         let isSupported: Bool
         let isPreferred: Bool
         let isDisfavored: Bool
-        /// The `@InjectedParameters` attribute's settings, if it has one; `.failure` when they cannot be read.
+        /// The `@InjectedParameters` attribute's settings, if it has one (not readable when written in a form the
+        /// scanner does not read).
         let injectedParameters: InjectedParametersSettings?
         let isConditional: Bool
 
