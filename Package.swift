@@ -147,8 +147,9 @@ targets += [
     .executableTarget(name: "LoomAutoregistrationTool", path: "Tools/LoomAutoregistration/Tool"),
     .testTarget(
         name: "LoomAutoregistrationTests",
+        // LoomMacros: the article on build-time graph errors compiles its `@Registerable` snippets.
         dependencies: autoregisteredFixtures.map { .target(name: $0) } + [
-            "LoomAutoregistrationTool", "LoomTestSupport",
+            "LoomAutoregistrationTool", "LoomTestSupport", "LoomMacros",
         ],
         path: "Tests/LoomAutoregistrationTests"
     ),
@@ -176,7 +177,8 @@ let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
     ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
     // `watch`'s services (the auto-saver, the index refresher) conform to swift-service-lifecycle's `Service`.
     ("LoomDemoStorage", ["Loom", "LoomDemoCore", serviceLifecycle]),
-    ("LoomDemoSearch", ["Loom", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
+    // Its services are `@Registerable` (the index refresher injects the storage feature's auto-saver).
+    ("LoomDemoSearch", ["Loom", "LoomMacros", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
     (
         "LoomDemoApp",
         [
@@ -211,6 +213,14 @@ targets += [
         path: "Tests/LoomDemoTests"
     ),
 ]
+
+// The LoomAutoregistration plugin lists the search feature's `@Registerable` types and checks the demo's graph at
+// build time: in the feature (a library, where an unmet need is a remark) and in the executable, which assembles the
+// app from every demo module (there an unmet need fails the build). On LoomFixtureApp, which does not use the macros,
+// it shows that the plugin compiles no swift-syntax (Scripts/check-macro-isolation).
+for target in targets where ["LoomDemoSearch", "LoomDemo", "LoomFixtureApp"].contains(target.name) {
+    target.plugins = (target.plugins ?? []) + ["LoomAutoregistration"]
+}
 
 let package = Package(
     name: "Loom",

@@ -1,6 +1,7 @@
 import Loom
 import LoomDemoCore
 public import LoomDemoStorage
+public import LoomMacros
 public import ServiceLifecycle
 
 /// Keeps the ``NoteIndex`` in step with the store: first saves the auto-saver's drafts, then reads the notes and
@@ -9,10 +10,15 @@ public import ServiceLifecycle
 /// Built from the auto-saver and the index, so LoomServiceLifecycle starts it after the auto-saver and stops it
 /// before: the auto-saver is still running while the refresher saves its last drafts.
 ///
+/// Its registration is generated (`@Registerable`): a singleton whose factory injects the index and the auto-saver
+/// from the dependency graph. The build-time graph check (the LoomAutoregistration plugin) sees those two needs and
+/// the registrations that meet them — the index in this module, the auto-saver in the storage module.
+///
 /// ```swift
 /// let refresher = IndexRefresher(index: NoteIndex(), autoSaver: AutoSaver())
 /// try await ServiceGroup(services: [refresher], logger: logger).run()
 /// ```
+@Registerable(scope: .singleton, parameters: .injected)
 public final class IndexRefresher: Service {
     /// The index it refreshes.
     public let index: NoteIndex
@@ -24,18 +30,30 @@ public final class IndexRefresher: Service {
     /// makes.
     ///
     /// ```swift
-    /// let refresher = IndexRefresher(index: index, autoSaver: autoSaver)
+    /// let refresher = IndexRefresher(index: index, autoSaver: autoSaver) { Notebook(container: storage) }
     /// ```
     /// - Parameters:
     ///   - index: The index to refresh.
     ///   - autoSaver: The auto-saver to flush before each refresh.
     ///   - notebook: Makes the notebook a refresh reads through.
-    public init(
-        index: NoteIndex, autoSaver: AutoSaver, notebook: @escaping @Sendable () -> Notebook = { Notebook() }
-    ) {
+    public init(index: NoteIndex, autoSaver: AutoSaver, notebook: @escaping @Sendable () -> Notebook) {
         self.index = index
         self.autoSaver = autoSaver
         self.notebook = notebook
+    }
+
+    /// Creates a refresher of `index` that saves `autoSaver`'s drafts first and reads through the storage feature's
+    /// notebook; the generated registration builds it with this initialiser.
+    ///
+    /// ```swift
+    /// let refresher = IndexRefresher(index: index, autoSaver: autoSaver)
+    /// ```
+    /// - Parameters:
+    ///   - index: The index to refresh.
+    ///   - autoSaver: The auto-saver to flush before each refresh.
+    @PreferredInitializer
+    public convenience init(index: NoteIndex, autoSaver: AutoSaver) {
+        self.init(index: index, autoSaver: autoSaver) { Notebook() }
     }
 
     /// Refreshes the index once: saves the drafts, reads the notes, and prints the change (nothing if none).

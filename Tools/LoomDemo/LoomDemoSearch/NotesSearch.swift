@@ -15,7 +15,9 @@ public enum NotesSearch {
     ///
     /// Registers ``TermMatcher`` (a new value each time) and ``NoteSearch``, the feature's entry point, whose
     /// properties resolve the storage feature's store, the matcher and the result limit; and, for `watch`, the
-    /// ``NoteIndex`` and the ``IndexRefresher`` service that keeps it fresh.
+    /// ``NoteIndex`` and the ``IndexRefresher`` service that keeps it fresh (both singletons, the refresher built from
+    /// the index and the storage feature's auto-saver, injected from the dependency graph, where the app activates
+    /// this container).
     ///
     /// ```swift
     /// let matcher: TermMatcher = try NotesSearch.container.resolve()
@@ -37,23 +39,20 @@ public enum NotesSearch {
     /// - Returns: A new container named `search`.
     public static func makeContainer(parent: Container) -> Container {
         let container = Container(name: "search", parent: parent) {
-            Dependency { TermMatcher() }
+            TermMatcher.dependencyRegistration
         }
-        // The entry point resolves from this very container (held unowned: the registration lives inside it).
+        // The entry point resolves from this very container (held unowned: the registration lives inside it). Its
+        // factory writes its type, so the build-time graph check knows what it provides.
         container.add {
-            Dependency { [unowned container] in NoteSearch(container: container) }
+            Dependency { [unowned container] () -> NoteSearch in NoteSearch(container: container) }
             // `watch`'s index: refreshed by a service that LoomServiceLifecycle starts after the auto-saver it is
             // built from (and stops before it).
-            Dependency { NoteIndex() }.scope(.singleton)
+            NoteIndex.dependencyRegistration
                 .onRelease { index async in
                     if await index.isLoaded { Conf[\.notesConsole].write("Closed the note index.") }
                 }
-            Dependency { [unowned container] in
-                IndexRefresher(
-                    index: try container.resolve(), autoSaver: try container.resolve(),
-                    notebook: { Notebook(container: container) })
-            }
-            .scope(.singleton)
+            // Its generated factory injects the index and the storage feature's auto-saver from the graph.
+            IndexRefresher.dependencyRegistration
         }
         return container
     }

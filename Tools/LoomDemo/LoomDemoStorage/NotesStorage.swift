@@ -32,13 +32,15 @@ public enum NotesStorage {
     /// let notebook = Notebook(container: storage)
     /// ```
     public static let container = Container(name: "storage", parent: NotesCore.container) {
-        Dependency { MemoryNoteStore() }.scope(.singleton)
-        Dependency { StoreSettings() }
+        // Each factory writes its type (`-> AutoSaver`), so the build-time graph check knows what the container
+        // provides: the search feature's `IndexRefresher` needs the auto-saver.
+        Dependency { () -> MemoryNoteStore in MemoryNoteStore() }.scope(.singleton)
+        Dependency { () -> StoreSettings in StoreSettings() }
         Dependency { () -> any NoteStore in try configuredStore() }.scope(.instance)
-        Dependency { Notebook() }
+        Dependency { () -> Notebook in Notebook() }
         // Saves `watch`'s drafts; a service LoomServiceLifecycle runs. Released (at the end of `watch`), it saves
         // what is left.
-        Dependency { AutoSaver() }.scope(.singleton)
+        Dependency { () -> AutoSaver in AutoSaver() }.scope(.singleton)
             .onRelease { autoSaver async throws in
                 try await autoSaver.flush()
                 if await autoSaver.hasRun { Conf[\.notesConsole].write("Closed the auto-saver.") }

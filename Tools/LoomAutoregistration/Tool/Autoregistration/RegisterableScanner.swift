@@ -45,6 +45,13 @@ struct RegisterableScanner {
         return scanner.scan()
     }
 
+    /// The `@Registerable` types among already lexed tokens (string literals are passed over, as
+    /// ``registerableTypes(in:)-(String)`` never sees them).
+    static func registerableTypes(in tokens: [SourceToken]) -> [RegisterableType] {
+        var scanner = RegisterableScanner(tokens: tokens.filter { if case .string = $0 { false } else { true } })
+        return scanner.scan()
+    }
+
     private let tokens: [SourceToken]
     private var position = 0
     private var scopes: [Scope] = []

@@ -1,5 +1,5 @@
-/// One significant token of Swift source, as far as finding type declarations needs: comments, whitespace, string
-/// and number literals are skipped.
+/// One significant token of Swift source, as far as finding declarations and registrations needs: comments,
+/// whitespace and number literals are skipped; string literals are skipped too unless the lexer is asked for them.
 enum SourceToken: Equatable {
     /// An identifier or keyword (backticks removed).
     case word(String)
@@ -7,6 +7,9 @@ enum SourceToken: Equatable {
     case punctuation(UInt8)
     /// `#if`, `#elseif`, `#else` or `#endif`, with the rest of its line as the condition.
     case directive(String, condition: String)
+    /// A string literal, only from a lexer that reports literals: its text when it is a plain single-line literal
+    /// (no escapes, no interpolation), else `nil` — a name the graph check cannot read.
+    case string(String?)
 }
 
 /// A small Swift lexer over UTF-8 bytes.
@@ -17,9 +20,16 @@ enum SourceToken: Equatable {
 struct SourceLexer {
     private let bytes: [UInt8]
     private var index = 0
+    private let reportsLiterals: Bool
+    /// Where the last token returned by ``next()`` starts, as a UTF-8 offset.
+    private(set) var tokenStart = 0
+    /// The `// loom-graph: <setting>` comments seen so far: the setting and the comment's offset.
+    private(set) var markers: [(setting: String, offset: Int)] = []
 
-    init(_ source: String) {
+    /// A lexer over `source`; with `reportsLiterals`, string literals are returned as ``SourceToken/string(_:)``.
+    init(_ source: String, reportsLiterals: Bool = false) {
         bytes = Array(source.utf8)
+        self.reportsLiterals = reportsLiterals
     }
 
     /// Every significant token, in order.
@@ -33,6 +43,7 @@ struct SourceLexer {
     mutating func next() -> SourceToken? {
         while index < bytes.count {
             let byte = bytes[index]
+            tokenStart = index
             switch byte {
             case ascii(" "), ascii("\t"), ascii("\n"), ascii("\r"):
                 index += 1
@@ -41,7 +52,8 @@ struct SourceLexer {
             case ascii("/") where peek(1) == ascii("*"):
                 skipBlockComment()
             case ascii("\""):
-                skipString(hashes: 0)
+                let text = readString(hashes: 0)
+                if reportsLiterals { return .string(text) }
             case ascii("#"):
                 if let token = hashPrefixed() { return token }
             case ascii("`"):
@@ -78,7 +90,26 @@ struct SourceLexer {
     }
 
     private mutating func skipLine() {
+        let start = index
         while index < bytes.count, bytes[index] != ascii("\n") { index += 1 }
+        // `// loom-graph: assembling` and its kin set the graph check's role for the target (see `TargetRole`). The
+        // bytes are compared first: building a string for every comment would cost more than the rest of the lexing.
+        var text = start + 2
+        while text < index, bytes[text] == ascii(" ") || bytes[text] == ascii("\t") { text += 1 }
+        let prefix = Self.markerPrefix
+        guard index - text >= prefix.count, bytes[text..<(text + prefix.count)].elementsEqual(prefix) else { return }
+        let setting = String(decoding: bytes[(text + prefix.count)..<index], as: UTF8.self).trimmingSpaces
+        markers.append((setting, start))
+    }
+
+    /// The start of a line comment that configures the graph check, `loom-graph:`.
+    static let markerPrefix = Array("loom-graph:".utf8)
+
+    /// The UTF-8 offset where each line starts.
+    var lineStarts: [Int] {
+        var starts = [0]
+        for offset in bytes.indices where bytes[offset] == ascii("\n") { starts.append(offset + 1) }
+        return starts
     }
 
     /// Skips `/* … */`, which nests in Swift.
@@ -104,8 +135,8 @@ struct SourceLexer {
         while peek(hashes) == ascii("#") { hashes += 1 }
         if peek(hashes) == ascii("\"") {
             index += hashes
-            skipString(hashes: hashes)
-            return nil
+            let text = readString(hashes: hashes)
+            return reportsLiterals ? .string(text) : nil
         }
         if peek(hashes) == ascii("/") {
             index += hashes + 1
@@ -129,11 +160,20 @@ struct SourceLexer {
 
     /// Skips a string literal starting at its opening quote, after `hashes` `#`s.
     private mutating func skipString(hashes: Int) {
+        _ = readString(hashes: hashes)
+    }
+
+    /// Skips a string literal starting at its opening quote, after `hashes` `#`s, and returns its text if it is a
+    /// single-line literal without escapes or interpolations.
+    private mutating func readString(hashes: Int) -> String? {
         let isMultiline = peek(1) == ascii("\"") && peek(2) == ascii("\"")
         index += isMultiline ? 3 : 1
+        let contentStart = index
+        var isPlain = !isMultiline
         while index < bytes.count {
             let byte = bytes[index]
             if byte == ascii("\\"), (0..<hashes).allSatisfy({ peek(1 + $0) == ascii("#") }) {
+                isPlain = false
                 index += 1 + hashes
                 if peek(0) == ascii("(") {
                     index += 1
@@ -146,16 +186,18 @@ struct SourceLexer {
                 if (0..<quotes).allSatisfy({ peek($0) == ascii("\"") }),
                     (0..<hashes).allSatisfy({ peek(quotes + $0) == ascii("#") })
                 {
+                    let content = bytes[contentStart..<index]
                     index += quotes + hashes
-                    return
+                    return isPlain ? String(decoding: content, as: UTF8.self) : nil
                 }
                 index += 1
             } else if byte == ascii("\n"), !isMultiline {
-                return  // unterminated: stop at the line's end
+                return nil  // unterminated: stop at the line's end
             } else {
                 index += 1
             }
         }
+        return nil
     }
 
     /// Skips an interpolation's expression up to its closing parenthesis.
