@@ -139,10 +139,12 @@ import Testing
         #expect(trackers.value == 0)
         await DependencyGraph.activate(container)
         defer { DependencyGraph.deactivate(container) }
-        #expect(trackers.value == 1)
-        #expect(caches.value == 0)
-        _ = try DependencyGraph.inject(byType: Tracker.self)
-        #expect(trackers.value == 1)
+        // Cache states, not factory calls: another test's `verify()` of the shared graph builds copies in a sandbox.
+        #expect(isCached(Tracker.self, in: container))
+        #expect(!isCached(Cache.self, in: container))
+        let tracker = try DependencyGraph.inject(byType: Tracker.self)
+        #expect(try DependencyGraph.inject(byType: Tracker.self) === tracker)
+        #expect(trackers.value >= 1 && caches.value >= 0)
     }
 
     @Test func eagerSharedInstancesAreCreatedAndReleased() throws {

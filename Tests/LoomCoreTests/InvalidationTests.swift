@@ -158,7 +158,10 @@ import Testing
             if flag.isOn { Dependency { Session() } }
         }
         .invalidated(tracking: sessionEvents)
+        let logoutEvaluations = Counter()
         let logouts = quietContainer("invalidation-streams-logouts") {
+            // A declaration, not an expression: a bare expression in the builder would be a registration.
+            let _ = logoutEvaluations.increment()
             if flag.isOn { Dependency { Logout() } }
         }
         .invalidated(tracking: logoutEvents)
@@ -173,7 +176,11 @@ import Testing
             #expect(await iterator.next()?.kind == .invalidated)
             #expect(merged.isResolvable(Session.self) == flag.isOn, "round \(round)")
             #expect(merged.isResolvable(Logout.self) == flag.isOn, "round \(round)")
+            // The second child's own element re-evaluates it once more (the merged container did once already); the
+            // next round starts after that, so each round drives one element at a time.
+            let before = logoutEvaluations.value
             logoutTrigger.yield()
+            #expect(await eventually { logoutEvaluations.value == before + 1 })
             await DependencyGraph.waitForPendingInvalidations()
         }
         // Nothing else was emitted: the next change is the deactivation.

@@ -124,3 +124,16 @@ public func waitingCount<T>(for type: T.Type, in container: Container) -> Int {
     guard let cache = container.registry.candidates(for: key)?.first(where: { $0.key == key })?.cache else { return 0 }
     return ConstructionGate.waitingCount(for: cache)
 }
+
+/// Whether `container`'s own registration of `T` (no alternative, no arguments) holds a built instance in its live
+/// cache — what a test checks instead of counting factory calls, which a concurrent `verify()` of the shared graph
+/// adds to (it builds copies in a sandbox).
+///
+/// - Parameters:
+///   - type: The registered type.
+///   - container: The container holding the registration.
+/// - Returns: Whether an instance is cached.
+public func isCached<T>(_ type: T.Type, in container: Container) -> Bool {
+    let key = RegistrationKey(locator: .type(T.self))
+    return container.registry.candidates(for: key)?.first(where: { $0.key == key })?.cache?.isSettled ?? false
+}

@@ -223,12 +223,20 @@ extension Container {
             for sibling in children where sibling !== child { sibling.reevaluate(reason: .invalidation) }
             declarative.lock.withLock { $0.isRefreshingChildren = false }
         }
+        // A child still re-evaluating on another thread (its own invalidation, under way) would be mirrored half
+        // applied: its notification, when it ends, mirrors every child instead.
+        if children.contains(where: { $0 !== child && $0.isReevaluating }) { return }
         let awaiting = declarative.lock.withLock { state in
             defer { state.awaitingChildren = nil }
             return state.awaitingChildren
         }
         reevaluate(reason: awaiting?.reason == .invalidation ? .invalidation : reason)
         if let awaiting { PendingInvalidations.shared.end(awaiting.token) }
+    }
+
+    /// Whether a re-evaluation of this container runs, or waits to run again.
+    private var isReevaluating: Bool {
+        declarative.lock.withLock { $0.isEvaluating || $0.isPending }
     }
 
     /// Whether an `@Observable` value this container's builder read announced a change not applied yet.

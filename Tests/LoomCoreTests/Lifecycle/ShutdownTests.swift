@@ -157,10 +157,14 @@ import Testing
         let inside = Latch()
         let finish = Latch()
         let closed = Counter()
+        // Other tests verify the shared graph, which builds (and releases) copies of this registration in sandboxes:
+        // only the instance this test resolved takes part.
+        let resolved = Collected<ObjectIdentifier>()
         let container = Container(name: "concurrent-graph-shutdown", logger: DisabledLogger()) {
             Dependency { GraphPool() }
                 .scope(.singleton)
-                .onRelease { _ in
+                .onRelease { pool in
+                    guard resolved.all.first == ObjectIdentifier(pool) else { return }
                     inside.open()
                     await finish.wait()
                     closed.increment()
@@ -168,7 +172,7 @@ import Testing
         }
         await DependencyGraph.activate(container)
         defer { DependencyGraph.deactivate(container) }
-        _ = try DependencyGraph.inject(byType: GraphPool.self)
+        resolved.append(ObjectIdentifier(try DependencyGraph.inject(byType: GraphPool.self)))
         // The graph is the process's: a shutdown also releases other tests' active containers, whose hooks may fail
         // on purpose — what this test checks is when the second call returns, not what it throws.
         let first = Task { try? await DependencyGraph.shutdown() }
