@@ -3,7 +3,8 @@ import SwiftSyntax
 
 /// A diagnostic of `@InjectedParameters`, `@PreferredInitializer` or `@Registerable`.
 ///
-/// The messages of the original StitcherMacros are kept word for word where it had one.
+/// The messages of the original StitcherMacros are kept word for word where it had one
+/// (`Documentation/Design/graph-macros.md#diagnostics`).
 struct GraphMacroDiagnostic: DiagnosticMessage, Error {
     let message: String
     let id: String
@@ -29,7 +30,7 @@ struct GraphMacroFixIt: FixItMessage {
 }
 
 extension GraphMacroDiagnostic {
-    // MARK: @InjectedParameters (SMAC-4, -5, -6)
+    // MARK: @InjectedParameters
 
     static let notFunctionOrInitializer = Self(
         message: "This macro can only be used on function or initializer declarations.", id: "notFunctionOrInitializer")
@@ -66,7 +67,7 @@ extension GraphMacroDiagnostic {
         Self(message: "Malformed arguments. \(detail)", id: "malformedArgument")
     }
 
-    // MARK: @PreferredInitializer (SMAC-11)
+    // MARK: @PreferredInitializer
 
     static let notInitializer = Self(
         message: "This macro can only be used on initializer declarations.", id: "notInitializer")
@@ -79,7 +80,7 @@ extension GraphMacroDiagnostic {
         message: "Failable initializers are not supported. A preferred initializer must not return nil.",
         id: "failableInitializer")
 
-    // MARK: @Registerable (SMAC-14, -15; isolation)
+    // MARK: @Registerable (choice of initialiser, locator types, isolation)
 
     static let missingPreferredInitializer = Self(
         message:

@@ -50,7 +50,7 @@ public struct InjectedParametersMacro: PeerMacro {
                 at: node, fixIts: [.removeAttribute(node, in: declaration)])
         }
         try overload.validate(configuration, attribute: node)
-        guard !overload.parameters.isEmpty else { return [] }  // SMAC-9
+        guard !overload.parameters.isEmpty else { return [] }  // Nothing to inject: no overload.
         guard overload.parameters.contains(where: { !configuration.isIgnored($0) }) else {
             context.diagnose(GraphMacroDiagnostic.everyParameterIgnored.diagnose(at: node))
             return []
@@ -122,7 +122,7 @@ struct InjectedOverload {
     var isAsync: Bool { signature.effectSpecifiers?.asyncSpecifier != nil }
     var isThrowing: Bool { signature.effectSpecifiers?.throwsClause != nil }
 
-    /// Checks the ignored names and that every injected parameter can be injected (SMAC-4, SMAC-5).
+    /// Checks that every ignored name matches a parameter and that every injected parameter can be injected.
     func validate(_ configuration: InjectedParametersConfiguration, attribute: AttributeSyntax) throws {
         for ignored in configuration.ignored where !parameters.contains(where: { $0.matches(name: ignored.name) }) {
             throw GraphMacroDiagnostic.unknownIgnoredParameter(ignored.name).error(
@@ -145,7 +145,7 @@ struct InjectedOverload {
         }
     }
 
-    /// Whether the generated initialiser can be a `@PreferredInitializer` (SMAC-7): non-generic and non-failable.
+    /// Whether the generated initialiser can be a `@PreferredInitializer`: non-generic and non-failable.
     var generatesPreferredInitializer: Bool {
         guard case .initializer = kind else { return false }
         return genericClause == nil && optionalMark == nil

@@ -5,7 +5,8 @@ public import SwiftSyntaxMacros
 /// `@PreferredInitializer`.
 ///
 /// A marker read by `@Registerable`. It generates nothing and reports every reason the initialiser cannot be preferred
-/// (SMAC-11: generic or failable; `async` and throwing initialisers are supported since Loom has `async` factories).
+/// (generic or failable; `async` and throwing initialisers are accepted, since a registration's factory can be `async`
+/// or throwing).
 ///
 /// ```swift
 /// @PreferredInitializer

@@ -238,7 +238,7 @@ struct RegisteredType {
         return base == name || base == "Self"
     }
 
-    /// SMAC-15: every `.type(…)` argument is the type itself or appears in its inheritance clause.
+    /// Checks that every `.type(…)` argument is the type itself or appears in its inheritance clause.
     func validate(_ locatorTypes: [ExprSyntax]) throws {
         let inheritedTypes = declaration.inheritanceClause.map { Array($0.inheritedTypes) } ?? []
         let inherited = Set(
@@ -297,9 +297,11 @@ struct RegisteredType {
         return ""
     }
 
-    /// SMAC-14: the marked initialiser with the fewest parameters, else the only synchronous non-throwing one, else
-    /// the only `async` or throwing one, else the implicit `init()` of a type that declares none and whose stored
-    /// properties all have defaults.
+    /// The marked initialiser with the fewest parameters, else the only synchronous non-throwing one, else the only
+    /// `async` or throwing one, else the implicit `init()` of a type that declares none and whose stored properties
+    /// all have defaults.
+    ///
+    /// The rule and its reasons: `Documentation/Design/graph-macros.md#choosing-the-initializer`.
     func chooseInitializer(attribute: AttributeSyntax) throws -> RegistrationInitializer {
         let initializers = declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
         var marked: [RegistrationInitializer] = []
@@ -310,7 +312,7 @@ struct RegisteredType {
                 let configuration = try? InjectedParametersConfiguration.parse(injected),
                 parameters.contains(where: { !configuration.isIgnored($0) })
             {
-                // The generated overload is marked @PreferredInitializer (SMAC-7); peers are invisible here.
+                // The overload @InjectedParameters generates is marked @PreferredInitializer; peers are invisible here.
                 marked.append(
                     RegistrationInitializer(initializer, parameters: parameters.filter(configuration.isIgnored)))
             }
