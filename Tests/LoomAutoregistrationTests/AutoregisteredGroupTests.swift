@@ -3,7 +3,7 @@ import LoomFixtureBilling
 import LoomFixtureCatalog
 import Testing
 
-/// SMAC-17: the groups the plugin generated for two modules register every `@Registerable` type of each.
+/// The groups the autoregistration plugin generated for two modules register every `@Registerable` type of each.
 @Suite struct AutoregisteredGroupTests {
     @Test func eachModulesGroupListsItsNameableRegisterableTypes() {
         // Catalog: ProductCatalog, CatalogSearch, CatalogScreen, PriceFormatter, UnitFormatter, the debug-or-release

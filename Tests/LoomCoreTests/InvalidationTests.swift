@@ -7,7 +7,7 @@ import Testing
     import Observation
 #endif
 
-/// When an invalidation becomes visible (issue 19 §1).
+/// When an invalidation becomes visible.
 ///
 /// Synchronous forms on return, `@Observable` changes right after the value is stored, asynchronous forms once their graph change is emitted or
 /// `DependencyGraph.waitForPendingInvalidations()` returns. No test sleeps or polls to decide its outcome.

@@ -2,8 +2,8 @@ import LoomCore
 import LoomTestSupport
 import Testing
 
-/// `DependencyGraph.releaseUnusedStorage()` and `LoomConfiguration.autoCleanupEnabled` (issue 19 §5): the weak-cache
-/// slots of `.shared` instances that were released are dropped on demand, and on graph changes when auto cleanup is on.
+/// `DependencyGraph.releaseUnusedStorage()` and `LoomConfiguration.autoCleanupEnabled`: the weak-cache slots of
+/// `.shared` instances that were released are dropped on demand, and on graph changes when auto cleanup is on.
 @Suite struct StorageCleanupTests {
     @Test func releasedSharedInstancesLoseTheirSlotsOnDemandAndWithAutoCleanupOnGraphChanges() async {
         // In a child process: the setting is process-wide.

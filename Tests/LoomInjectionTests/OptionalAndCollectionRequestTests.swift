@@ -5,7 +5,7 @@ import LoomTestSupport
 import Testing
 
 /// `T?`, `[T]`, `Set<T>` and their Optionals get the same answer from every verb — `resolve`, `inject`, the graph,
-/// `@Injected` — (issue 19 §2).
+/// `@Injected`.
 @Suite struct OptionalAndCollectionRequestTests {
     protocol Plugin: Sendable { var name: String { get } }
     struct First: Plugin, Hashable { var name: String { "first" } }

@@ -5,7 +5,7 @@ import LoomLookup
 import LoomTestSupport
 import Testing
 
-/// `verify()` sees what lazily injected properties need (issue 19 §4): the instances it builds have their `@Injected`,
+/// `verify()` sees what lazily injected properties need: the instances it builds have their `@Injected`,
 /// `@InjectedWeakly` and `@InjectedConf` properties resolved in the sandbox, as edges from the registration that
 /// built them, and a property that cannot be injected is a defect at its file and line.
 @Suite struct VerifyingInjectedPropertiesTests {

@@ -2,8 +2,9 @@ import LoomKeys
 import LoomTestSupport
 import Testing
 
-// The [fix] of GCM-8: concurrent root-value updates of different keys all land. 100 distinct key types come from
-// pairs of ten tags (each generic instantiation is its own key).
+// Concurrent root-value updates of different keys all land
+// (Documentation/Design/seed-behaviours.md#root-values-never-lost). 100 distinct key types come from pairs of ten tags
+// (each generic instantiation is its own key).
 
 protocol Digit: Sendable { static var value: Int { get } }
 enum D0: Digit { static var value: Int { 0 } }

@@ -113,7 +113,7 @@ import Testing
                 """#)
     }
 
-    // MARK: Misuse (GCM-20)
+    // MARK: Misuse
 
     @Test func onAnotherGlobalActorIsolatesTheAccessorToIt() {
         assertExpansion(

@@ -479,7 +479,7 @@ import Testing
                 """#)
     }
 
-    // MARK: Misuse (GCM-20): each error sits on the offending argument.
+    // MARK: Misuse: each error sits on the offending argument.
 
     @Test func aLabelledKeyNameIsRejectedAtTheArgument() {
         assertDiagnostic(

@@ -3,8 +3,8 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// `@InjectedParameters` expansions (SMAC-1…SMAC-3, SMAC-7…SMAC-9; `async` overloads load) and diagnostics
-/// (SMAC-4…SMAC-6).
+/// `@InjectedParameters` expansions (effects kept, ignored parameters, strategies, initialisers, `async` overloads that
+/// load, nothing for no parameters) and diagnostics; the rules are in Documentation/Design/graph-macros.md.
 @Suite struct InjectedParametersMacroTests {
     /// Where a generated overload reports failures: the attribute's line in the test's source.
     static func location(_ line: Int) -> String { "fileID: \"TestModule/test.swift\", line: \(line)" }

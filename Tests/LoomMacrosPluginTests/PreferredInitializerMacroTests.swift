@@ -1,8 +1,8 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// `@PreferredInitializer` diagnostics (SMAC-11): one specific message per reason, at the offending syntax; `async`
-/// and throwing initialisers are accepted.
+/// `@PreferredInitializer` diagnostics (generic, failable, not an initialiser): one specific message per reason, at
+/// the offending syntax; `async` and throwing initialisers are accepted.
 @Suite struct PreferredInitializerMacroTests {
     @Test func aSupportedInitializerExpandsToNothing() {
         assertExpansion(

@@ -1,8 +1,10 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// `@Registerable` expansions (SMAC-12, -13, -14, -16; `async`, throwing and actor-isolated initialisers) and
-/// diagnostics (SMAC-14, -15; factory arguments of isolated registrations).
+/// `@Registerable` expansions (locators, scope and eagerness, the choice of initialiser, runtime or injected
+/// parameters; `async`, throwing and actor-isolated initialisers) and diagnostics (no single initialiser to choose,
+/// unrelated locator types, factory arguments of isolated registrations); the rules are in
+/// Documentation/Design/graph-macros.md.
 @Suite struct RegisterableMacroTests {
     @Test func theDefaultsRegisterByTypeWithDependencysOwnDefaults() {
         assertExpansion(

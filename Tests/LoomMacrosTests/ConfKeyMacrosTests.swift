@@ -60,7 +60,8 @@ extension Navigator: AutoInjectableMainActor {
     public typealias AutoInjectionKey = ConfKeys.NavigatorKey
 }
 
-// GCM-21: a namespace is a Sendable struct with an accessor on ConfKeys; its keys live in an extension of it.
+// Nested key namespaces: a namespace is a Sendable struct with an accessor on ConfKeys; its keys live in an extension
+// of it.
 extension ConfKeys {
     struct AmazingNamespace: Sendable {}
     var amazingNamespace: AmazingNamespace { AmazingNamespace() }

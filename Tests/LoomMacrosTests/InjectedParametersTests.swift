@@ -4,7 +4,7 @@ import LoomTestSupport
 import LoomTesting
 import Testing
 
-// Runtime checks of `@InjectedParameters` (SMAC-10): generated overloads resolve from the active graph. The graph is
+// Runtime checks of `@InjectedParameters`: generated overloads resolve from the active graph. The graph is
 // process-wide and tests run in parallel, so every test registers its own types and deactivates what it activates.
 
 /// A number registered in the graph, distinct from `Int` so no other test's registration can answer for it.

@@ -1,7 +1,8 @@
 import LoomMacros
 import Testing
 
-// SMAC-18: this file imports only LoomMacros, yet uses the core, key and injection modules' API.
+// Importing LoomMacros re-exports the runtime modules: this file imports only LoomMacros, yet uses the core, key and
+// injection modules' API.
 
 extension ConfKeys {
     #declareConfKey(visibility: .internal, "reexportAnswer", Int.self, defaultValue: 42)

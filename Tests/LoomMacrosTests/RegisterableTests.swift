@@ -2,7 +2,8 @@ public import LoomMacros
 import LoomTestSupport
 import Testing
 
-// Runtime checks of `@Registerable` (SMAC-12…SMAC-16, ECO-8): generated registrations resolve from a graph.
+// Runtime checks of `@Registerable` (Documentation/Design/graph-macros.md#registerable): generated registrations
+// resolve from a graph.
 
 @Registerable
 final class ReportStore: Sendable {
@@ -32,14 +33,14 @@ final class PushNotifier: Notifying {
     func notify() -> String { "push" }
 }
 
-/// The initialiser's parameters are runtime factory arguments (SMAC-16).
+/// The initialiser's parameters are runtime factory arguments.
 @Registerable
 struct Greeting: Sendable {
     let text: String
     init(name: String, punctuation: Character) { text = "Hello, \(name)\(punctuation)" }
 }
 
-/// The initialiser's parameters are resolved from the graph (SMAC-16 [improve], ECO-8).
+/// The initialiser's parameters are resolved from the graph.
 @Registerable(parameters: .injected)
 final class InvoiceService: Sendable {
     let store: ReportStore
@@ -50,7 +51,7 @@ final class InvoiceService: Sendable {
     }
 }
 
-/// Among marked initialisers the one with the fewest parameters wins (SMAC-14).
+/// Among marked initialisers the one with the fewest parameters wins.
 @Registerable
 final class Preferences: Sendable {
     let source: String
@@ -61,7 +62,7 @@ final class Preferences: Sendable {
     init(path: String, fallback: String) { source = fallback }
 }
 
-/// An `@InjectedParameters` initialiser marks its generated overload as preferred (SMAC-7).
+/// An `@InjectedParameters` initialiser marks its generated overload as preferred.
 @Registerable
 final class ExportService: Sendable {
     let store: ReportStore

@@ -176,9 +176,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// DESIGN.md §11: every bad input gets a typed error and leaves the container as it was — the same registrations
-/// (the very same entries, by identity) and the same cached instances, in the container, its parent, its child and
-/// a sibling.
+/// Every bad input gets a typed error and leaves the container as it was — the same registrations (the very same
+/// entries, by identity) and the same cached instances, in the container, its parent, its child and a sibling
+/// (Documentation/Design/reliability-targets.md#bad-input).
 @Suite struct BadInputTests {
     @Test(arguments: BadInput.all)
     func badInputReportsItsErrorAndLeavesEveryContainerAsItWas(_ input: BadInput) throws {

@@ -2,8 +2,9 @@ import LoomCore
 import LoomTestSupport
 import Testing
 
-/// Seeded random dependency graphs (DESIGN.md §11): hundreds of graphs of up to 200 nodes with mixed scopes and
-/// factory arguments, registered by name, resolved from the `DependencyGraph` or straight from their container.
+/// Seeded random dependency graphs (Documentation/Design/reliability-targets.md#random-graphs): hundreds of graphs of
+/// up to 200 nodes with mixed scopes and factory arguments, registered by name, resolved from the `DependencyGraph` or
+/// straight from their container.
 ///
 /// Each test runs in an exit test, i.e. a child process of its own. Cycle detection and the depth limit are
 /// process-wide settings, and other suites of this package change them for a moment while they run in parallel

@@ -2,8 +2,9 @@ import Foundation
 
 /// How much work each reliability test does, so the whole target fits CI's time on a 2-core machine.
 ///
-/// ThreadSanitizer slows Loom's code 5–15×; under it the iteration counts shrink (never the stress duration, which
-/// DESIGN.md §11 fixes at two seconds or more). Environment variables override the defaults for local runs:
+/// ThreadSanitizer slows Loom's code 5–15×; under it the iteration counts shrink, never the stress duration (two
+/// seconds: Documentation/Design/reliability-targets.md#stress). Environment variables override the defaults for
+/// local runs:
 /// `LOOM_STRESS_SECONDS` (stress duration), `LOOM_RELIABILITY_GRAPHS` (graphs per random-graph test),
 /// `LOOM_RELIABILITY_GRAPH` (run only that graph index, to replay a failure), `LOOM_UNDER_TSAN` (force the reduced
 /// counts), `LOOM_RELIABILITY_IN_PROCESS` (no child processes).

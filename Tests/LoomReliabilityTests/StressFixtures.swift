@@ -70,8 +70,9 @@ extension InjectedValues {
     }
 }
 
-/// One configuration key per stress lane, whose root value only that lane sets: a lost update (DESIGN.md §3 [fix])
-/// shows up as a lane reading back something other than what it just wrote.
+/// One configuration key per stress lane, whose root value only that lane sets: a lost update
+/// (Documentation/Design/seed-behaviours.md#root-values-never-lost) shows up as a lane reading back something other
+/// than what it just wrote.
 protocol StressLaneKey: ConfKey where Value == Int {}
 
 enum StressLane0: StressLaneKey { static let defaultValue: Int! = 0 }

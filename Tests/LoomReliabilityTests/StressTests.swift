@@ -4,7 +4,7 @@ import LoomRuntime
 import LoomTestSupport
 import Testing
 
-/// The concurrency stress test of DESIGN.md §11.
+/// The concurrency stress test (Documentation/Design/reliability-targets.md#stress).
 ///
 /// Eight threads for `LOOM_STRESS_SECONDS` (default 2) mix imperative and declarative registration, resolution in
 /// every scope, graph activation and deactivation, declarative invalidation, cleanup and task-local overrides.

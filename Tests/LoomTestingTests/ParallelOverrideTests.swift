@@ -3,7 +3,7 @@ import LoomTesting
 import Testing
 
 /// Fifty tests running in parallel, each overriding the same type and keys with its own value: none may see
-/// another's value through any path (ECO-5).
+/// another's value through any path (Documentation/Design/seed-behaviours.md#parallel-test-overrides).
 @Suite struct ParallelOverrideTests {
     @Test(arguments: 0..<50)
     func eachTestSeesOnlyItsOwnOverrides(index: Int) async throws {

@@ -2,7 +2,8 @@ import Loom
 import LoomTesting
 import Testing
 
-// Reset APIs (ECO-4): drop cached instances, keep registrations.
+// Reset APIs drop cached instances and keep registrations
+// (Documentation/Design/seed-behaviours.md#reset-cached-instances).
 
 private final class Cached: Sendable {}
 private final class Other: Sendable {}

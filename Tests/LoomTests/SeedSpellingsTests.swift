@@ -3,7 +3,7 @@ import LoomMacros
 import LoomTestSupport
 import Testing
 
-/// The seeds' spellings Loom keeps so their users' code compiles (issue 19 §3).
+/// The seeds' spellings Loom keeps so their users' code compiles (Documentation/Design/seed-behaviours.md).
 ///
 /// The deprecated ones are exercised in
 /// deprecated tests: their call sites are then in a deprecated context and print no warning (the build allows none),
