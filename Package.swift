@@ -81,8 +81,9 @@ let modules: [Module] = [
             .product(name: "Logging", package: "swift-log"),
         ]),
     // The bridge to swift-server/swift-service-lifecycle: the registrations that are `Service`s run in a
-    // `ServiceGroup` in dependency order, and the container's cached instances are released when it ends (DESIGN.md
-    // §14). Besides LoomConfigurationSources, the only module that depends on swift-service-lifecycle.
+    // `ServiceGroup` in dependency order, and the container's cached instances are released when it ends, dependents
+    // first (Documentation/Design/release-order.md). Besides LoomConfigurationSources, the only module that depends on
+    // swift-service-lifecycle.
     Module(
         name: "LoomServiceLifecycle",
         dependencies: ["LoomCore", "LoomRuntime", serviceLifecycle, unixSignals, logging],
@@ -136,7 +137,8 @@ targets += autoregisteredFixtures.map {
     .target(name: $0, dependencies: ["LoomMacros"], path: "Tests/Fixtures/\($0)", plugins: ["LoomAutoregistration"])
 }
 targets += [
-    // The build-tool plugin listing a target's @Registerable types (DESIGN.md §6) and its generator, a lexical scanner
+    // The build-tool plugin listing a target's @Registerable types in a generated `DependencyGroup` and checking its
+    // graph at build time (Documentation/Design/graph-macros.md#autoregistration), and its generator, a lexical scanner
     // that needs no swift-syntax.
     .plugin(
         name: "LoomAutoregistration",
@@ -155,7 +157,8 @@ targets += [
     ),
 ]
 targets += [
-    // Stress, random-graph and bad-input checks of DESIGN.md §11; `.ci/run` runs it with and without TSan.
+    // Stress, random-graph and bad-input checks (Documentation/Design/reliability-targets.md); `.ci/run` runs it with
+    // and without TSan.
     .testTarget(
         name: "LoomReliabilityTests",
         dependencies: ["Loom", "LoomTesting", "LoomTestSupport"],
@@ -166,7 +169,7 @@ targets += [
         name: "LoomTestSupport", dependencies: ["LoomCore", "LoomRuntime", "LoomTesting"], path: "Tests/LoomTestSupport"
     ),
 ]
-// The sample CLI (DESIGN.md §9): `loom-demo`, a notes tool built as a small modular app, one folder per module under
+// The sample CLI: `loom-demo`, a notes tool built as a small modular app, one folder per module under
 // Tools/LoomDemo — a shared module (the note model, configuration keys, the root container), two feature modules each
 // owning its container, an app module composing them, the commands, and the executable. Only these targets and their
 // tests use swift-argument-parser.

@@ -1,4 +1,5 @@
-// `load`, async factories and main-actor registrations (DESIGN.md §13; targets in §10 and Documentation/Performance.md).
+// `load`, async factories and main-actor registrations (Documentation/Design/async-resolution.md; targets in
+// Documentation/Design/performance-targets.md, figures in Documentation/Performance.md).
 import Benchmark
 import BenchmarkFixtures
 import Loom

@@ -52,7 +52,7 @@ enum UploadLocation: Hashable, Sendable {
 
 /// The containers and objects the benchmarks resolve from, set up once as an app would set them up.
 enum LoomFixtures {
-    /// The container every by-type case resolves from, and the other paths of DESIGN.md §10.
+    /// The container every by-type case resolves from, and the other paths to a cached singleton.
     static let container = makeContainer()
 
     /// A new container with one synchronous singleton, `TransientService`, not resolved yet.
@@ -90,7 +90,7 @@ enum LoomFixtures {
         container.register { [unowned container] in try ChainLevel3(next: container.resolve()) }
         container.register { [unowned container] in try ChainLevel4(next: container.resolve()) }
         container.register { [unowned container] in try ChainLevel5(next: container.resolve()) }
-        // The other paths of DESIGN.md §10, each a cached singleton.
+        // The other paths to a cached singleton (Documentation/Design/performance-targets.md#every-other-path).
         container.register(alternative: "primary", scope: .singleton) { Service(identifier: 3) }
         container.register(scope: .singleton) { (identifier: Int) in Service(identifier: identifier) }
         container.register(scope: .singleton) { (identifier: Int, name: String) in

@@ -1,4 +1,5 @@
-// Request scopes and release hooks (DESIGN.md §14; targets in §10 and Documentation/Performance.md).
+// Request scopes and release hooks (Documentation/Design/release-order.md; targets in
+// Documentation/Design/performance-targets.md, figures in Documentation/Performance.md).
 import Benchmark
 import BenchmarkFixtures
 import Loom

@@ -1,4 +1,5 @@
-// Loom's side of every figure of DESIGN.md §10, and the baselines those figures are compared with.
+// Loom's side of every figure of Documentation/Design/performance-targets.md, and the baselines those figures are
+// compared with.
 //
 // Each benchmark's name is the key `Scripts/benchmark-report` reads it by and the threshold file
 // (`Thresholds/LoomBenchmarks.<name>.p90.json`) the allocation gate checks it against, so names carry no spaces.
@@ -93,7 +94,8 @@ func resolutionBenchmarks() {
     }
 }
 
-/// "Every other path" of DESIGN.md §10: each a settled cached singleton, compared with the plain by-type resolve.
+/// The other paths to a settled cached singleton (Documentation/Design/performance-targets.md#every-other-path), each
+/// compared with the plain by-type resolve.
 func otherPathBenchmarks() {
     Benchmark("resolve-singleton-alternative", configuration: .operation) { benchmark in
         let container = LoomFixtures.container

@@ -2,8 +2,9 @@ import Benchmark
 import BenchmarkFixtures
 import Loom
 
-/// Registering: ten services per new container, by type, with an alternative and with arguments (DESIGN.md §10
-/// sets 300 ns for each), declared in a builder, and 10 000 alternatives into one container.
+/// Registering: ten services per new container, by type, with an alternative and with arguments (300 ns each at
+/// most: Documentation/Design/performance-targets.md#registration), declared in a builder, and 10 000 alternatives
+/// into one container.
 ///
 /// Creating the containers and releasing them is not measured, only the registrations: 100 containers of ten
 /// registrations make one sample of 1 000, so every figure reads per registration.

@@ -3,8 +3,9 @@ import BenchmarkFixtures
 import Dispatch
 import Loom
 
-/// Two threads resolving one cached singleton, as a throughput ratio to one thread (DESIGN.md §10: the value-type
-/// singleton ≥ 1.5×, the class singleton ≥ 0.8× the retained-read floor), and the two floors.
+/// Two threads resolving one cached singleton, as a throughput ratio to one thread (targets: the value-type singleton
+/// ≥ 1.5×, the class singleton ≥ 0.8× the retained-read floor; Documentation/Design/performance-targets.md#two-threads),
+/// and the two floors.
 ///
 /// Each sample times a batch of about 20 ms on one thread, then the same batch on each of two threads at once, and
 /// records their combined throughput over the one thread's (in thousandths); the report takes the median sample.
