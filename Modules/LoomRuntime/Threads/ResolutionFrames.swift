@@ -185,13 +185,7 @@ package struct ResolutionFrames {
         words[6] = 0
         words[7] = 0
         guard let raw = UnsafeRawPointer(bitPattern: flowBits) else { return }
-        var flow = Unmanaged<ConstructionFlow>.fromOpaque(raw).takeRetainedValue()
-        // A root flow nothing else holds — not captured into a context, not waiting — is kept as the thread's spare
-        // for its next outermost construction (a flow is allocated per construction otherwise). Its identity is free:
-        // a construction gives up its claims before its scope closes, and only holders could remember it.
-        if words[12] == 0, flow.parent == nil, isKnownUniquelyReferenced(&flow) {
-            words[12] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())
-        }
+        Unmanaged<ConstructionFlow>.fromOpaque(raw).release()
     }
 
     /// Continues, on this thread, the construction that `chain` and `flow` describe (captured elsewhere): cycle checks
@@ -212,17 +206,9 @@ package struct ResolutionFrames {
     /// The identity of ``flow`` (as a slot's builder word holds it), without retaining the flow: the thread keeps it
     /// until its outermost scope closes.
     ///
-    /// Call it inside an open scope (``beginScope()``): on first need it takes the thread's spare flow, or makes one,
-    /// for that scope.
+    /// Call it inside an open scope (``beginScope()``): on first need it makes the flow, for that scope.
     package var flowBits: UInt {
-        if words[6] != 0 { return words[6] }
-        if words[12] != 0 {
-            // The spare's retain moves to `words[6]`.
-            words[6] = words[12]
-            words[12] = 0
-        } else {
-            words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow()).toOpaque())
-        }
+        if words[6] == 0 { words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow()).toOpaque()) }
         return words[6]
     }
 
