@@ -337,7 +337,7 @@ package final class Registry: @unchecked Sendable {
         case .needsGeneralPath:
             return apply(adding: [(entry, true)])?.first
         case .stored(let previous, let twin):
-                // A replaced table or node owns no instance once the caches below are reset: their release can wait.
+            // A replaced table or node owns no instance once the caches below are reset: their release can wait.
             if let table = retired.2 { Reclamation.retire(table) }
             if let node = retired.0 { Reclamation.retire(node) }
             if let node = retired.1 { Reclamation.retire(node) }

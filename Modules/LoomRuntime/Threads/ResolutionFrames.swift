@@ -66,8 +66,9 @@ package final class FrameChain: ConstructionFlow, @unchecked Sendable {
     /// The number of objects in the chain.
     package let depth: Int
 
-    /// A chain with `object` on top of `outer`; as a flow, it continues `flow`. A link that `countsItself` is counted
-    /// as an active construction until it ends (or goes).
+    /// A chain with `object` on top of `outer`; as a flow, it continues `flow`.
+    ///
+    /// A link that `countsItself` is counted as an active construction until it ends (or goes).
     package init(
         outer: FrameChain?, object: any AnyObject & Sendable, continuing flow: ConstructionFlow? = nil,
         countsItself: Bool = false

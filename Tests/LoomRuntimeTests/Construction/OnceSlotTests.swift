@@ -44,7 +44,7 @@ import Testing
         let laterOrder = try #require(later.box).releaseOrder
         #expect(earlierOrder != 0)
         #expect(laterOrder > earlierOrder)
-                #expect(try #require(unordered.box).releaseOrder == 0)
+        #expect(try #require(unordered.box).releaseOrder == 0)
     }
 
     /// Clearing a published instance hands it back and empties the slot; clearing an empty slot hands nothing back.
