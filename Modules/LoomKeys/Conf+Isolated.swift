@@ -237,7 +237,7 @@ extension Conf {
     ) rethrows -> R {
         var context = ConfContext.currentOverrides()
         context.setIsolatedValue(value, for: key, fileID: #fileID, line: #line)
-        return try OverrideScope.run(context, operation: operation)
+        return try OverrideLayer.run(context, operation: operation)
     }
 
     /// Runs async `operation` with an actor-isolated key overridden, on the caller's actor.
@@ -266,7 +266,7 @@ extension Conf {
     ) async rethrows -> R {
         var context = ConfContext.currentOverrides()
         context.setIsolatedValue(value, for: key, fileID: #fileID, line: #line)
-        return try await OverrideScope.run(context, isolation: isolation, operation: operation)
+        return try await OverrideLayer.run(context, isolation: isolation, operation: operation)
     }
 
     /// Runs `operation` with the actor-isolated key named by a key path overridden.

@@ -224,7 +224,7 @@ extension Conf {
     ) rethrows -> R {
         var context = ConfContext.currentOverrides()
         context[key] = value
-        return try OverrideScope.run(context, operation: operation)
+        return try OverrideLayer.run(context, operation: operation)
     }
 
     /// Runs async `operation` on the main actor with a main-actor key overridden.
@@ -247,7 +247,7 @@ extension Conf {
     ) async rethrows -> R {
         var context = ConfContext.currentOverrides()
         context[key] = value
-        return try await OverrideScope.run(context, isolation: MainActor.shared, operation: operation)
+        return try await OverrideLayer.run(context, isolation: MainActor.shared, operation: operation)
     }
 
     /// Runs `operation` with the main-actor key named by a key path overridden.

@@ -3,9 +3,9 @@
 extension Conf {
     /// Runs `operation` with a key overridden for the current task and the child tasks it creates.
     ///
-    /// Use it to run code (a request, a test) against another value without touching the global one. Scopes nest:
-    /// an inner scope sees the outer scope's overrides plus its own. When `operation` returns, the previous value is
-    /// back. Tasks created with `Task { }` inside the scope inherit the override for their whole life.
+    /// Use it to run code (a request, a test) against another value without touching the global one. Overrides nest:
+    /// an inner `withValue` sees the outer one's overrides plus its own. When `operation` returns, the previous value
+    /// is back. Tasks created with `Task { }` inside `operation` inherit the override for their whole life.
     ///
     /// ```swift
     /// Conf.withValue(1, for: RetryCountKey.self) {
@@ -24,7 +24,7 @@ extension Conf {
     ) rethrows -> R {
         var context = ConfContext.currentOverrides()
         context[key] = value
-        return try OverrideScope.run(context, operation: operation)
+        return try OverrideLayer.run(context, operation: operation)
     }
 
     /// Runs async `operation` with a key overridden for the current task and its child tasks, on the caller's
@@ -49,7 +49,7 @@ extension Conf {
     ) async rethrows -> R {
         var context = ConfContext.currentOverrides()
         context[key] = value
-        return try await OverrideScope.run(context, isolation: isolation, operation: operation)
+        return try await OverrideLayer.run(context, isolation: isolation, operation: operation)
     }
 
     /// Runs `operation` with the key named by a key path overridden for the current task and its child tasks.
@@ -115,7 +115,7 @@ extension Conf {
     ) rethrows -> R {
         var context = ConfContext.currentOverrides()
         context[key] = value
-        return try OverrideScope.run(context, operation: operation)
+        return try OverrideLayer.run(context, operation: operation)
     }
 
     /// Runs async `operation` with an `InjectionKey` overridden, on the caller's executor.
@@ -139,13 +139,13 @@ extension Conf {
     ) async rethrows -> R {
         var context = ConfContext.currentOverrides()
         context[key] = value
-        return try await OverrideScope.run(context, isolation: isolation, operation: operation)
+        return try await OverrideLayer.run(context, isolation: isolation, operation: operation)
     }
 
     /// Runs `operation` with several keys overridden at once for the current task and its child tasks.
     ///
-    /// `configure` receives a context that already holds the enclosing scopes' overrides; set or remove values in
-    /// it. Main-actor keys can be set from main-actor code.
+    /// `configure` receives a context that already holds the enclosing overrides; set or remove values in it.
+    /// Main-actor keys can be set from main-actor code.
     ///
     /// ```swift
     /// Conf.withValues {
@@ -166,7 +166,7 @@ extension Conf {
     ) rethrows -> R {
         var context = ConfContext.currentOverrides()
         try configure(&context)
-        return try OverrideScope.run(context, operation: operation)
+        return try OverrideLayer.run(context, operation: operation)
     }
 
     /// Runs async `operation` with several keys overridden at once, on the caller's executor.
@@ -191,6 +191,6 @@ extension Conf {
     ) async rethrows -> R {
         var context = ConfContext.currentOverrides()
         try configure(&context)
-        return try await OverrideScope.run(context, isolation: isolation, operation: operation)
+        return try await OverrideLayer.run(context, isolation: isolation, operation: operation)
     }
 }

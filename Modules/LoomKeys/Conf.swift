@@ -17,8 +17,8 @@
 /// }
 /// ```
 ///
-/// > Important: Inside an override scope, the keys the scope overrides keep their overridden value even if their
-/// > root value changes; keys it does not override still read the current root value.
+/// > Important: Inside `withValue`/`withValues`, the keys they override keep their overridden value even if their
+/// > root value changes; keys they do not override still read the current root value.
 public enum Conf: Sendable {}
 
 // MARK: - Current values (ConfKey)

@@ -33,9 +33,9 @@ public struct ConfContext: Sendable {
         ConfContext(values: [:], mainActorValues: nil)
     }
 
-    /// The overrides active in the current task (empty outside any override scope).
+    /// The overrides active in the current task (empty outside any `Conf.withValue(s)`).
     static func currentOverrides() -> ConfContext {
-        guard let overrides = OverrideScope.active else { return .new() }
+        guard let overrides = OverrideLayer.active else { return .new() }
         return ConfContext(
             values: overrides.values.values, mainActorValues: overrides.mainActorValues as? MainActorValueTable)
     }

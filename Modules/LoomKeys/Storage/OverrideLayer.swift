@@ -3,9 +3,9 @@ internal import LoomCore
 /// Binding `Conf.withValue(s)` overrides: the values of a ``ConfContext`` become the current task's
 /// ``KeyOverrides`` in its resolution context (one task-local push), inherited by child tasks.
 ///
-/// A scope holds only the keys it (and the scopes around it) override; every other key reads through to the current
-/// root value.
-enum OverrideScope {
+/// The task's overrides form one layer over the root values. It holds only the keys it (and the layers around it)
+/// override; every other key reads through to the current root value.
+enum OverrideLayer {
     /// The current task's overrides, without the task-local read while no override exists in the process.
     @inline(__always)
     static var active: KeyOverrides? { ResolutionContext.activeKeyOverrides }
@@ -23,6 +23,10 @@ enum OverrideScope {
             { $0.keyOverrides = KeyOverrides(context) }, isolation: isolation, operation: operation)
     }
 }
+
+/// The type's former name, still spelled by `KeyAccess.swift` and `ConfSnapshot.swift`; remove it once they say
+/// ``OverrideLayer``.
+typealias OverrideScope = OverrideLayer
 
 extension KeyOverrides {
     /// Overrides holding exactly the values of `context` (which starts from the current overrides).
