@@ -11,5 +11,5 @@
 // - Threads/        per-thread state: read-section sequence, ResolutionFrames, FrameChain, ConstructionFlow
 // - Construction/   OnceSlot (exactly-once construction), InstanceBox, ConstructionGate, ValueCellSlot
 // - Tables/         ConcurrentTable and TableHash, the one lock-free hash table and its hash function; GrowingTable
-//                   (a table replaced by larger copies, with its writers' lock)
+//                   (a table replaced by larger copies, with its writers' lock); AppendOnlyList (a request's caches)
 // - Types/          TypeShape (metadata kinds)

@@ -191,5 +191,5 @@ extension Container: DependencySource {
     package var sourceDescription: String { description }
     package var sourceLogTarget: LogTarget { logTarget }
     package var environment: ResolutionEnvironment { .live }
-
+    package var settledCollectionsRegistry: Registry? { registry }
 }

@@ -43,13 +43,21 @@ package final class ResolutionContext: Sendable {
     @usableFromInline static let binding = TaskLocal<ResolutionContext?>(wrappedValue: nil)
 
     /// The current task's context, if any scope bound one.
+    ///
+    /// Inside a synchronous scope opened by the current task on this thread, read from the thread's scope cache
+    /// (``SynchronousScope``); otherwise from the task-local.
     @usableFromInline
-    package static var current: ResolutionContext? { binding.get() }
+    package static var current: ResolutionContext? {
+        if let cached = SynchronousScope.object(as: ResolutionContext.self) { return cached.object }
+        return binding.get()
+    }
 
-    /// Calls `body` with the current task's context.
+    /// Calls `body` with the current task's context, without retaining it when a synchronous scope on this thread
+    /// holds it (the hot paths' read: one task-identity check instead of a task-local lookup).
     @inlinable @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext?) throws -> R) rethrows -> R {
-        try body(binding.get())
+        if let cached = SynchronousScope.object(as: ResolutionContext.self) { return try cached.withObject(body) }
+        return try body(binding.get())
     }
 
     // Stored one by one, so a hot path reading one field copies nothing else.
@@ -191,9 +199,9 @@ package final class ResolutionContext: Sendable {
         try await Self.binding.withValue(self, operation: operation, isolation: isolation)
     }
 
-    /// Runs `operation` with this context bound.
+    /// Runs `operation` with this context bound: the task-local, plus the thread's synchronous-scope cache.
     package func bind<R>(_ operation: () throws -> R) rethrows -> R {
-        try Self.binding.withValue(self, operation: operation)
+        try Self.binding.withValue(self) { try SynchronousScope.run(self, operation) }
     }
 
     // MARK: Reading on hot paths

@@ -22,10 +22,14 @@ package protocol DependencySource {
     var environment: ResolutionEnvironment { get }
     /// Called before `entry` produces a value for a request (verification records dependency edges here).
     func willProduce(_ entry: RegistrationEntry)
+    /// The registry under which this source's settled `[T]` answers are remembered (``SettledCollections``); `nil`
+    /// for a source that remembers none.
+    var settledCollectionsRegistry: Registry? { get }
 }
 
 extension DependencySource {
     package func willProduce(_ entry: RegistrationEntry) {}
+    package var settledCollectionsRegistry: Registry? { nil }
 
     /// The overlay a request must go through instead of this source, if any (an ``OverlaySource`` already is one).
     @inline(__always)
@@ -139,8 +143,19 @@ extension DependencySource {
                     T.self, key: key, arguments: arguments, fileID: fileID, line: line)
             }
         }
-        let values = try allCandidates(for: key).map { entry in
+        // A settled answer is remembered only for the plain key (no alternative, no arguments).
+        let memoRegistry = key.isPlainType ? settledCollectionsRegistry : nil
+        if let memoRegistry, let values = SettledCollections.values(of: T.self, keyID: key.fastID, in: memoRegistry) {
+            logResolution(of: key, fileID: fileID, line: line)
+            return values
+        }
+        let epoch = SettledChange.epoch  // Before the candidates are gathered (see `SettledCollections`).
+        let entries = allCandidates(for: key)
+        let values = try entries.map { entry in
             try produce(T.self, from: [entry], key: key, arguments: arguments, enclosing: nil)
+        }
+        if let memoRegistry, let epoch {
+            SettledCollections.remember(values, of: entries, keyID: key.fastID, in: memoRegistry, epoch: epoch)
         }
         logResolution(of: key, fileID: fileID, line: line)
         return values

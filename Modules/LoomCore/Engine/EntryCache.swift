@@ -9,18 +9,45 @@ public import LoomRuntime
 /// allocation.
 @usableFromInline
 package final class EntryCache: SlotTableOwner, @unchecked Sendable {
-    // Immutable apart from the slot and table words (atomic; the table has its own lock).
+    // Immutable apart from the slot and table words (atomic; the table has its own lock) and `releaser`, which is
+    // written only while nothing else refers to the cache (see its comment).
     /// `.shared` registrations hold their instance weakly.
     @usableFromInline package let isWeak: Bool
     /// Whether the registration takes arguments: its instances are in the slot table, one per argument tuple.
     @usableFromInline package let hasParameters: Bool
     /// The registration's release hook, run for each instance this cache lets go.
-    @usableFromInline package let releaser: Releaser?
+    ///
+    /// Set only while nothing else refers to the cache: when it is made, when an ended request scope's cache is kept
+    /// for reuse (``recycle(_:)`` sets it to `nil`), and when it is reused for a registration
+    /// (``forRequestScope(of:)``). Unchecked exclusivity: that is the only writer, and
+    /// a dynamic check on every read would cost more than the read.
+    @exclusivity(unchecked) @usableFromInline package private(set) var releaser: Releaser?
 
     package init(isWeak: Bool, hasParameters: Bool, releaser: Releaser? = nil) {
         self.isWeak = isWeak
         self.hasParameters = hasParameters
         self.releaser = releaser
+    }
+
+    /// An empty cache for `entry` in a request scope: one the thread kept from a scope that ended, else a new one.
+    ///
+    /// A request scope makes a cache for each `.scoped` registration it uses; reusing the caches of the scope before
+    /// saves an allocation and a free per registration per request.
+    package static func forRequestScope(of entry: RegistrationEntry) -> EntryCache {
+        if !entry.hasParameters, let reused = ThreadSpares.take(EntryCache.self) {
+            reused.releaser = entry.releaser
+            return reused
+        }
+        return EntryCache(isWeak: false, hasParameters: entry.hasParameters, releaser: entry.releaser)
+    }
+
+    /// Keeps `cache`, an ended request scope's, for the thread's next scope — emptied, its instance released now, as
+    /// dropping it would — when nothing else refers to it and it has no argument slots; otherwise leaves it alone.
+    package static func recycle(_ cache: inout EntryCache) {
+        guard isKnownUniquelyReferenced(&cache), !cache.hasParameters, !cache.isWeak, cache.emptyForReuse()
+        else { return }
+        cache.releaser = nil
+        ThreadSpares.keep(cache)
     }
 
     /// The published value for `arguments`, if that tuple's instance exists (the lock-free path).
@@ -116,6 +143,8 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
         if let slots = currentSlotTable {
             for slot in slots.removeAll() { retired.append(slot.clear(closing: true)) }
         }
+        // A remembered `[T]` may hold a cleared instance (`clear()` counted the change first).
+        if retired[0] != nil { SettledCollections.invalidate() }
         var releases: [PendingRelease] = []
         if let releaser {
             for case let box? in retired {
@@ -175,15 +204,33 @@ extension EntryCache {
     package static func argumentHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
         var hash = argumentHashSeed
         func fold<Argument: Hashable>(_ argument: Argument) {
-            hash = TableHash.combine(hash, bits(of: argument))
+            hash = TableHash.combine(hash, bits(of: argument, remembered: false))
         }
         repeat fold(each arguments)
         return hash
     }
 
-    /// One argument's part of ``argumentHash(_:)``.
+    /// ``argumentHash(_:)`` as the lock-free read computes it: a short string or a plain value (an enum) that the
+    /// calling thread passed a moment ago is not hashed again (``ThreadHashMemo``).
+    ///
+    /// The lock-free read is the only user: a miss is settled, and a slot created, by the registration's own resolve
+    /// under ``argumentHash(_:)``, so no slot is ever placed by a remembered hash.
+    ///
+    /// Written out rather than sharing a fold with ``argumentHash(_:)`` through a `remembered` flag: the fold captured
+    /// the flag, and the two-argument read cost 30 more instructions.
     @inlinable @inline(__always)
-    static func bits<Argument: Hashable>(of argument: Argument) -> UInt {
+    package static func lookupHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
+        var hash = argumentHashSeed
+        func fold<Argument: Hashable>(_ argument: Argument) {
+            hash = TableHash.combine(hash, bits(of: argument, remembered: true))
+        }
+        repeat fold(each arguments)
+        return hash
+    }
+
+    /// One argument's part of ``argumentHash(_:)``, or of ``lookupHash(_:)`` when `remembered`.
+    @inlinable @inline(__always)
+    static func bits<Argument: Hashable>(of argument: Argument, remembered: Bool) -> UInt {
         if let value = TypeShape.value(argument, as: Int.self) { return TableHash.bits(of: value) }
         if let value = TypeShape.value(argument, as: UInt.self) { return value }
         if let value = TypeShape.value(argument, as: Int64.self) { return UInt(truncatingIfNeeded: value) }
@@ -191,6 +238,14 @@ extension EntryCache {
         if let value = TypeShape.value(argument, as: Int32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Bool.self) { return value ? 1 : 0 }
-        return TableHash.bits(of: argument.hashValue)
+        return remembered ? rememberedBits(of: argument) : TableHash.bits(of: argument.hashValue)
+    }
+
+    /// An argument's remembered `hashValue` bits, out of line: inlined, the memo's code made the folds of
+    /// ``lookupHash(_:)`` too large to inline into their callers, which then ran them unspecialised for every argument
+    /// (integers included).
+    @inlinable @inline(never)
+    static func rememberedBits<Argument: Hashable>(of argument: Argument) -> UInt {
+        ThreadHashMemo.hashValue(of: argument)
     }
 }

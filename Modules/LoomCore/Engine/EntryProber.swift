@@ -88,7 +88,8 @@ extension EntryProber {
         _ type: T.Type, value: Value, parameters: repeat (each Parameter).Type
     ) -> EntryProbe {
         let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
-        let hashWord = AnySendableHashable.hashWord(of: Value.self, hashBits: TableHash.bits(of: value.hashValue))
+        // A thread resolving by a plain value or a short string it used a moment ago does not hash it again.
+        let hashWord = AnySendableHashable.hashWord(of: Value.self, hashBits: ThreadHashMemo.hashValue(of: value))
         let hash = RegistrationKey.parametersHash(RegistrationKey.valueHash(hashWord), repeat (each Parameter).self)
         return probe(hash: hash, valueTypeBits: typeBits) {
             $0.matchesValue(value, hashWord: hashWord, repeat (each Parameter).self)

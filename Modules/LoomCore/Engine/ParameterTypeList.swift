@@ -110,4 +110,10 @@ package final class ParameterTypeList: Sendable {
         }
         return index == count
     }
+
+    /// Whether the list is the one the fixed-arity readers describe by `bits` and `count`.
+    @inlinable @inline(__always)
+    package func hasParameters(bits: (UInt, UInt, UInt), count: Int) -> Bool {
+        self.count == count && leadingBits == bits
+    }
 }

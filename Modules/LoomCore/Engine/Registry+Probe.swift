@@ -202,34 +202,7 @@ extension EntryProbe {
     }
 }
 
-/// What a request scope's fast path found for a plain type: a settled instance, or a synchronous `.scoped`
-/// registration whose instance lives in the scope.
-@usableFromInline
-package enum ScopedProbe<T> {
-    case settled(T)
-    case scoped(PlainEntry<T>)
-}
-
 extension Registry {
-    /// The settled instance of the plain registration of `T`, or that registration when it is a synchronous `.scoped`
-    /// one; `nil` when only the general path can answer.
-    @inlinable @inline(__always)
-    package func settledOrScoped<T>(_ type: T.Type) -> ScopedProbe<T>? {
-        let probe = probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self)))
-        if let box = probe.box, let value = box.value(as: T.self) {
-            ReadSection.exit(probe.section)
-            return .settled(value)
-        }
-        guard let entry = probe.entry, EntryProbe.scopedCacheKey(of: entry) != 0 else {
-            ReadSection.exit(probe.section)
-            return nil
-        }
-        // The probe checked that the entry produces exactly `T`; a synchronous one without arguments is a `PlainEntry`.
-        let registration = entry.assumingType(PlainEntry<T>.self).object
-        ReadSection.exit(probe.section)
-        return .scoped(registration)
-    }
-
     /// Enters a read section and finds the plain registration for a type in this registry's chain.
     @usableFromInline
     package func probePlain(typeBits: UInt) -> EntryProbe {
@@ -347,7 +320,7 @@ extension EntryProbe {
             return argumentTable(of: entry)
         }),
             let box = EntryCache.publishedBox(
-                in: table, forArguments: repeat each arguments, hash: EntryCache.argumentHash(repeat each arguments),
+                in: table, forArguments: repeat each arguments, hash: EntryCache.lookupHash(repeat each arguments),
                 section: section),
             let value = box.value(as: T.self)
         {

@@ -88,6 +88,11 @@ package final class Registry: @unchecked Sendable {
         lock = LoomLock(state)
     }
 
+    deinit {
+        // A registry at this address later must not find this one's remembered `[T]` answers.
+        SettledCollections.forget(ObjectIdentifier(self))
+    }
+
     // MARK: Reading
 
     /// The node for `key` in this registry only, retained.
@@ -165,6 +170,8 @@ package final class Registry: @unchecked Sendable {
         var retiredTable: RegistryTable?
         var emptyRetiredTable: RegistryTable?
         var removed: [RegistrationEntry] = []
+        // A change to settled answers from before the table is stored until after (see `SettledChange`).
+        SettledChange.begin()
         let outcomes: [Outcome]? = lock.withLock { state in
             guard !state.isLocked || ignoringLock else { return nil }
             if state.count == 0, state.aliasIndex.isEmpty, removals.isEmpty,
@@ -230,7 +237,9 @@ package final class Registry: @unchecked Sendable {
             }
             return outcomes
         }
+        SettledChange.end()
         guard let outcomes else { return nil }
+        SettledCollections.invalidate()
         // A removed entry whose cache an added one took over keeps its instances.
         let keptCaches =
             removed.isEmpty ? [] : Set(additions.compactMap { $0.entry.cache.map(ObjectIdentifier.init) })
@@ -300,6 +309,7 @@ package final class Registry: @unchecked Sendable {
         }
         // Replaced nodes (readers may still hold them) and a replaced table, retired after the lock is dropped.
         var retired: (RegistryNode?, RegistryNode?, RegistryTable?)
+        SettledChange.begin()  // As in `apply`.
         let attempt: Attempt = lock.withLock { state in
             guard !state.isLocked else { return .locked }
             guard !entry.hasAliases, state.aliasIndex.isEmpty else { return .needsGeneralPath }
@@ -331,12 +341,14 @@ package final class Registry: @unchecked Sendable {
             state.tally(entry, 1)
             return .stored(previous: previous, twin: twin)
         }
+        SettledChange.end()
         switch attempt {
         case .locked:
             return nil
         case .needsGeneralPath:
             return apply(adding: [(entry, true)])?.first
         case .stored(let previous, let twin):
+            SettledCollections.invalidate()
             // A replaced table or node owns no instance once the caches below are reset: their release can wait.
             if let table = retired.2 { Reclamation.retire(table) }
             if let node = retired.0 { Reclamation.retire(node) }
@@ -359,11 +371,14 @@ package final class Registry: @unchecked Sendable {
     @discardableResult
     package func removeAll() -> [RegistrationEntry] {
         let removed = entries
+        SettledChange.begin()  // As in `apply`.
         let retiredTable: RegistryTable? = lock.withLock { state in
             for _ in 0..<state.optionalLocatorCount { ProcessWord.optionalLocators.decrement() }
             state = State(isLocked: state.isLocked)
             return publish(state.table, in: &state)
         }
+        SettledChange.end()
+        SettledCollections.invalidate()
         finish(retiredNodes: [], retiredTable: retiredTable, dropping: removed)
         if observerCount.acquire != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }
         return removed

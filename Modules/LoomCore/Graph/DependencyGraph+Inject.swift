@@ -34,6 +34,106 @@ extension DependencyGraph {
             T.self, .type(T.self), alternative: alternative, repeat each parameters, fileID: fileID, line: line)
     }
 
+    /// Resolves `T` by type from the active containers with one factory argument.
+    ///
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with about a quarter less work.
+    ///
+    /// ```swift
+    /// let users = try DependencyGraph.inject(byType: UserRepository.self, StoreContext.users)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
+    ///   - first: The factory's argument.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    @inlinable
+    public static func inject<T, First: Hashable & Sendable>(
+        byType type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        _ first: First,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        if let value = try GraphProber().fastValue(T.self, alternative: alternative, first) { return value }
+        return try injectGeneral(T.self, .type(T.self), alternative: alternative, first, fileID: fileID, line: line)
+    }
+
+    /// Resolves `T` by type from the active containers with two factory arguments.
+    ///
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with less than half the work.
+    ///
+    /// ```swift
+    /// let quota = try DependencyGraph.inject(byType: Quota.self, Region.eu, 2)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
+    ///   - first: The factory's first argument.
+    ///   - second: The factory's second argument.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    @inlinable
+    public static func inject<T, First: Hashable & Sendable, Second: Hashable & Sendable>(
+        byType type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        _ first: First,
+        _ second: Second,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        if let value = try GraphProber().fastValue(T.self, alternative: alternative, first, second) { return value }
+        return try injectGeneral(
+            T.self, .type(T.self), alternative: alternative, first, second, fileID: fileID, line: line)
+    }
+
+    /// Resolves `T` by type from the active containers with three factory arguments.
+    ///
+    /// Behaves as the variadic `inject(byType:alternative:_:fileID:line:)`, which Swift picks for other numbers of
+    /// arguments (the dedicated overloads answer a `T?`, `[T]` or `Set<T>` result); this one reads a settled
+    /// instance without a parameter pack, with less than half the work.
+    ///
+    /// ```swift
+    /// let quota = try DependencyGraph.inject(byType: Quota.self, Region.eu, 2, true)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - alternative: The alternative registration to use; `nil` for the default one.
+    ///   - first: The factory's first argument.
+    ///   - second: The factory's second argument.
+    ///   - third: The factory's third argument.
+    ///   - fileID: The calling file, for logs; defaults to the call site.
+    ///   - line: The calling line, for logs; defaults to the call site.
+    /// - Returns: The value.
+    /// - Throws: An ``InjectionError`` when the dependency cannot be resolved; never traps.
+    @_disfavoredOverload
+    @inlinable
+    public static func inject<T, First: Hashable & Sendable, Second: Hashable & Sendable, Third: Hashable & Sendable>(
+        byType type: T.Type = T.self,
+        alternative: RegistrationAlternative? = nil,
+        _ first: First,
+        _ second: Second,
+        _ third: Third,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> T {
+        if let value = try GraphProber().fastValue(T.self, alternative: alternative, first, second, third) {
+            return value
+        }
+        return try injectGeneral(
+            T.self, .type(T.self), alternative: alternative, first, second, third, fileID: fileID, line: line)
+    }
+
     @usableFromInline
     static func injectGeneral<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type,

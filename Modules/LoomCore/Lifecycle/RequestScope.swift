@@ -33,30 +33,26 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// }
     /// ```
     public let parent: RequestScope?
-    /// The scope's caches, one per `.scoped` registration used in it (under the registration's
-    /// ``RegistrationEntry/scopedCacheKey``), and whether the scope has ended.
+    /// The scope's caches, one per `.scoped` registration used in it, under the registration's
+    /// ``RegistrationEntry/scopedCacheKey``; closed when the scope ends.
     ///
-    /// A short list behind a lock: a request resolves a handful of `.scoped` registrations, and scanning a few words
-    /// costs less than hashing. The caches go with the scope object.
-    @usableFromInline let caches = LoomLock(ScopeCaches())
+    /// Read without a lock: a request resolves a handful of `.scoped` registrations, and a scan of a few words beats
+    /// both hashing and locking on the path that finds an instance the scope already holds.
+    @usableFromInline let caches = AppendOnlyList<EntryCache>()
     private let serial: UInt
 
     private static let serials = AtomicCounter()
-
-    @usableFromInline
-    struct ScopeCaches: Sendable {
-        var entries: [(key: UInt, cache: EntryCache)] = []
-        var isClosed = false
-
-        func cache(forKey key: UInt) -> EntryCache? {
-            entries.first { $0.key == key }?.cache
-        }
-    }
 
     package init(container: Container, parent: RequestScope?) {
         self.container = container
         self.parent = parent
         serial = Self.serials.increment()
+    }
+
+    deinit {
+        // The caches go back to the thread for its next scope (their instances are released here, as dropping the
+        // caches would release them).
+        caches.removeAll { EntryCache.recycle(&$0) }
     }
 
     /// `RequestScope#N(Container(app))`.
@@ -105,13 +101,35 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// `nil` when only the general path can answer.
     @inlinable @inline(__always)
     func scopedValue<T>(_ type: T.Type) throws -> T? {
-        guard let registration = container.registry.settledOrScoped(T.self) else { return nil }
-        switch registration {
-        case .settled(let value): return value
-        case .scoped(let entry):
-            guard isCurrent, let cache = cache(for: entry) else { return nil }
-            return try entry.resolve(inScopeCache: cache)
+        let probe = container.registry.probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self)))
+        if let box = probe.box, let value = box.value(as: T.self) {
+            ReadSection.exit(probe.section)
+            return value
         }
+        guard let entry = probe.entry else {
+            ReadSection.exit(probe.section)
+            return nil
+        }
+        let key = EntryProbe.scopedCacheKey(of: entry)
+        guard key != 0 else {
+            ReadSection.exit(probe.section)
+            return nil
+        }
+        // An instance this scope built: its cache lives as long as the scope, its box as long as the read section.
+        if let cache = caches.element(forKey: key), let box = cache.withObject({ $0.publishedBox(in: probe.section) }),
+            let value = box.value(as: T.self)
+        {
+            ReadSection.exit(probe.section)
+            return value
+        }
+        // The probe checked that the entry produces exactly `T`, and a synchronous one without arguments is a
+        // `PlainEntry`.
+        let registration = entry.assumingType(PlainEntry<T>.self).object
+        ReadSection.exit(probe.section)
+        // The lookup above missed: the cache is appended without looking again (the append checks under its lock).
+        // It lives as long as the scope, which the caller holds.
+        guard isCurrent, let cache = appendCache(for: registration, key: key) else { return nil }
+        return try cache.withObject { try registration.resolve(inScopeCache: $0) }
     }
 
     /// Whether this is the current task's innermost scope.
@@ -168,7 +186,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         guard let scope = ResolutionContext.current?.requestScope, let cache = scope.cache(for: entry) else {
             throw InjectionError.outsideRequestScope(entry.failureContext)
         }
-        return cache
+        return cache.object
     }
 
     /// The current task's innermost scope's cache for the `.scoped` `entry`, if a scope is open and has one — what a
@@ -181,49 +199,84 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// This scope's cache for `entry`, if it built one (and has not ended).
     @usableFromInline
     func existingCache(for entry: RegistrationEntry) -> EntryCache? {
-        let key = entry.scopedCacheKey
-        return caches.withLock { $0.isClosed ? nil : $0.cache(forKey: key) }
+        caches.element(forKey: entry.scopedCacheKey)?.object
     }
 
     /// This scope's cache for `entry`, created empty on first use; `nil` once the scope has ended.
+    ///
+    /// Unretained: it lives as long as the scope.
     @usableFromInline
-    package func cache(for entry: RegistrationEntry) -> EntryCache? {
+    package func cache(for entry: RegistrationEntry) -> Unretained<EntryCache>? {
         let key = entry.scopedCacheKey
-        return caches.withLock { state in
-            guard !state.isClosed else { return nil }
-            if let cache = state.cache(forKey: key) { return cache }
-            let cache = EntryCache(isWeak: false, hasParameters: entry.hasParameters, releaser: entry.releaser)
-            state.entries.append((key, cache))
-            return cache
-        }
+        if let cache = caches.element(forKey: key) { return cache }
+        return appendCache(for: entry, key: key)
+    }
+
+    /// Appends an empty cache for `entry` under its `key`, unless one is there already (then that one).
+    ///
+    /// `key` is ``RegistrationEntry/scopedCacheKey``. `nil` once the scope has ended; unretained, as the cache lives
+    /// as long as the scope.
+    @usableFromInline
+    func appendCache(for entry: RegistrationEntry, key: UInt) -> Unretained<EntryCache>? {
+        // Strong, and never emptied or republished while the scope lives (no reset reaches a scope's caches): the
+        // release at the end reads their boxes without a read section (`OnceSlot.keptBox`). A feature that resets
+        // `.scoped` instances inside a live scope must change that read first.
+        caches.append({ EntryCache.forRequestScope(of: entry) }, forKey: key)
     }
 
     /// Ends the scope and releases what it built, dependents first: what the synchronous `withScope` does when its
     /// closure returns.
     ///
+    /// A scope whose registrations take no arguments — the usual request — runs the hooks straight from its list,
+    /// ranked by release order, without building an array of releases; the first `async` hook and every one after it
+    /// go to ``Release/run(_:)``, as they would from ``end()``. (A construction that publishes while the scope ends —
+    /// ranked before its box existed — is still released: last among the synchronous hooks, or in its release order
+    /// among the ones ``Release/run(_:)`` takes; collected as an array, it would not be released at all.)
+    ///
     /// ```swift
     /// defer { scope.endAndRelease() }   // what `withScope(operation:)` does when its closure returns
     /// ```
     package func endAndRelease() {
-        Release.run(end())
+        guard caches.close() else { return }
+        var needsGeneralOrder = false
+        caches.forEachElement { cache in
+            cache.closeKeepingInstances()
+            // An argument tuple's instance has its own release order, which a cache's single rank cannot express; an
+            // instance built by an `@Injected` property's first read is ranked below its holder, not by its order.
+            if cache.hasParameters || cache.keptBox?.withObject({ !$0.releaseAnchor.isEmpty }) == true {
+                needsGeneralOrder = true
+            }
+        }
+        guard !needsGeneralOrder else { return Release.run(settledReleases()) }
+        // A scope's caches keep their boxes until the scope goes (nothing empties or republishes them), and the scope
+        // is alive here: their boxes are read without a read section or a retain.
+        var remaining: [PendingRelease] = []
+        caches.forEachElement(
+            descendingBy: { cache in cache.keptBox?.withObject { $0.releaseOrder } ?? 0 },
+            visit: { cache in
+                guard let releaser = cache.releaser, let box = cache.keptBox else { return }
+                if remaining.isEmpty, box.withObject({ releaser.releaseSynchronously($0) }) { return }
+                if let release = PendingRelease(box: box.object, releaser: releaser) { remaining.append(release) }
+            })
+        Release.run(remaining)
     }
 
     /// Ends the scope: later resolutions through it throw; returns the releases of every instance it built.
     ///
-    /// The caches are closed, not emptied: a build still running in one releases its instance itself, a reader still
-    /// holding an instance keeps it, and the instances go with the scope object. A scope that escaped its closure
+    /// The caches are not emptied: a reader still holding an instance keeps it, and the instances go with the scope
+    /// object — with no grace period to wait for, which keeps closing a scope cheap. A scope that escaped its closure
     /// therefore keeps its (released) instances until it is itself released.
     package func end() -> [PendingRelease] {
-        let ended = caches.withLock { state -> [EntryCache]? in
-            guard !state.isClosed else { return nil }
-            state.isClosed = true
-            return state.entries.map(\.cache)
-        }
+        guard caches.close() else { return [] }
+        caches.forEachElement { $0.closeKeepingInstances() }
+        return settledReleases()
+    }
+
+    /// The releases of every instance the (closed) scope built.
+    private func settledReleases() -> [PendingRelease] {
         var releases: [PendingRelease] = []
-        for cache in ended ?? [] {
-            cache.closeKeepingInstances()
-            cache.appendSettledReleases(to: &releases)
-        }
+        releases.reserveCapacity(caches.count)
+        caches.forEachElement { cache in cache.appendSettledReleases(to: &releases) }
         return releases
     }
 }

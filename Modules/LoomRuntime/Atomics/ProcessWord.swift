@@ -34,6 +34,14 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
     case activeLookupPolicies = 8
     /// `LoomKeys`' published root values (a ``ProcessReference``).
     case keyRootValues = 9
+    /// Changes that can alter a settled answer — a registration added or removed (`LoomCore`), a cached instance
+    /// cleared or replaced (``OnceSlot``) — finished and in progress (``SettledChange`` owns the layout). Words 16 and
+    /// 17 share a cache line of their own: they are written on every such change, and the line of the words above is
+    /// read on every resolution.
+    case settledEpoch = 16
+    /// `1` while `LoomCore` may hold memos of settled answers (see ``settledEpoch``); lets a release skip the memos'
+    /// lock when there are none. Both words are written and read with the sequentially consistent forms.
+    case settledMemos = 17
 
     @inlinable @inline(__always)
     var word: UnsafeMutablePointer<UInt> { loom_global_word(rawValue) }
@@ -58,4 +66,18 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
 
     /// Subtracts one and returns the new value.
     @discardableResult package func decrement() -> UInt { word.atomicDecrement() }
+
+    // The sequentially consistent forms: every thread sees these operations, on any word, in one order. So of two
+    // threads that each write one word with them and then read the other's, at least one sees the other's write.
+
+    /// The value (sequentially consistent).
+    package var sequentiallyConsistent: UInt { word.atomicSequentiallyConsistent }
+
+    /// Replaces the value (sequentially consistent).
+    package func storeSequentiallyConsistent(_ value: UInt) { word.atomicStoreSequentiallyConsistent(value) }
+
+    /// Adds `delta` (wrapping) and returns the new value (sequentially consistent).
+    @discardableResult package func incrementSequentiallyConsistent(by delta: UInt = 1) -> UInt {
+        word.atomicIncrementSequentiallyConsistent(by: delta)
+    }
 }

@@ -194,6 +194,19 @@ open class OnceSlot: @unchecked Sendable {
         ReadSection.run { section in publishedBox(in: section)?.object }
     }
 
+    /// The published box of a slot that is never emptied or published again once it holds one — a request scope's
+    /// caches, which keep their instances until the scope object goes — read without a read section or a retain.
+    ///
+    /// Valid as long as the slot; do not use it on a slot that can be cleared, replaced or pruned.
+    ///
+    /// ```swift
+    /// scopeCache.keptBox?.withObject { $0.releaseOrder }
+    /// ```
+    package final var keptBox: Unretained<InstanceBox>? {
+        guard let raw = UnsafeRawPointer(bitPattern: words.atomicAcquire) else { return nil }
+        return Unretained(reference: .fromOpaque(raw))
+    }
+
     /// The published value, or `nil` when the slot is empty (or its weakly held instance is gone).
     @inlinable @inline(__always)
     package final func publishedValue<Value>(_ type: Value.Type) -> Value? {
@@ -504,7 +517,8 @@ open class OnceSlot: @unchecked Sendable {
     /// Unpublishes the cached instance and returns it, to release after a grace period (never inside a read section).
     ///
     /// A build in progress does not publish afterwards: its instance goes to its builder's `onRefused` instead. With
-    /// `closing`, nothing is ever published in the slot again (its cache is gone).
+    /// `closing`, nothing is ever published in the slot again (its cache is gone). Emptying a published slot is a
+    /// ``SettledChange``: no memo of settled answers is used while it happens or matches after it.
     package final func clear(closing: Bool = false) -> InstanceBox? {
         while true {
             let word = (words + 1).atomicAcquire
@@ -523,7 +537,7 @@ open class OnceSlot: @unchecked Sendable {
         // A builder past its check is storing its box: take that box, or it would stay where nothing releases it.
         while (words + 1).atomicAcquire & Self.publishingFlag != 0 { yieldThread() }
         guard words.atomicAcquire != 0 else { return nil }
-        let old = words.atomicExchange(0)
+        let old = SettledChange.around { words.atomicExchange(0) }
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
@@ -539,12 +553,33 @@ open class OnceSlot: @unchecked Sendable {
         while (words + 1).atomicAcquire & Self.publishingFlag != 0 { yieldThread() }
     }
 
+    /// Empties a slot that nothing else refers to, releasing its instance now, so that it can be reused as a new one
+    /// (``ThreadSpares``); `false`, changing nothing, while a flow has it claimed.
+    ///
+    /// No grace period: readers only read a slot they hold (or whose owner they hold), and the caller holds the only
+    /// reference — as when the slot's last holder drops it and its `deinit` releases the instance. A closed slot
+    /// (an ended request scope's) is opened again.
+    ///
+    /// ```swift
+    /// if isKnownUniquelyReferenced(&cache), cache.emptyForReuse() { ThreadSpares.keep(cache) }
+    /// ```
+    package final func emptyForReuse() -> Bool {
+        guard (words + 1).atomicAcquire & ~Self.closedFlag == 0 else { return false }
+        (words + 1).atomicStoreRelease(0)
+        let bits = words.atomicExchange(0)
+        if let raw = UnsafeRawPointer(bitPattern: bits) { Unmanaged<InstanceBox>.fromOpaque(raw).release() }
+        return true
+    }
+
     /// Whether an instance is published (a weak one may have gone since).
     package final var isSettled: Bool { words.atomicAcquire != 0 }
 
     private func publish(_ box: InstanceBox) -> InstanceBox? {
         let old = words.atomicExchange(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()))
         guard let raw = UnsafeRawPointer(bitPattern: old) else { return nil }
+        // An instance replaced: only a weak box whose object is gone, or a value cell's, neither of which a memo of
+        // settled answers holds (a strong slot is published again only after `clear()`); counted all the same.
+        SettledChange.around {}
         return Unmanaged<InstanceBox>.fromOpaque(raw).takeRetainedValue()
     }
 

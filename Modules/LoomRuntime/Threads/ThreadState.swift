@@ -11,20 +11,30 @@ public import LoomRuntimeShims
 /// - `words[7]`: the frame chain adopted from a resolution context for that resolution (unretained: the context's
 ///   binding keeps it alive while the resolution runs), or `0`;
 /// - `words[8]`: how many resolution scopes are open on the thread (see ``ResolutionFrames/beginScope()``);
-/// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked).
+/// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous scope (``SynchronousScope``);
+/// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked);
+/// - `words[13]`: which of the thread's remembered hashes is replaced next, and `words[16..<32]`: those hashes
+///   (``ThreadHashMemo``);
+/// - `words[14]`: how many empty slots the thread keeps for reuse, and `words[32..<48]`: those slots (retained;
+///   ``ThreadSpares``).
 ///
-/// Raw words avoid exclusivity checks and reference counting on every resolution, and they sit on a block of their
-/// own so two threads never share a cache line on the read path.
+/// Raw words avoid exclusivity checks and reference counting on every resolution, and they sit on their own 512-byte
+/// block (four 128-byte lines) so two threads never share a cache line on the read path.
 @usableFromInline
 final class ThreadState: @unchecked Sendable {
     // Thread-confined: `words[1...]` are touched only by the owning thread, and `words[0]` only atomically.
     let words: UnsafeMutablePointer<UInt>
 
-    private static let blockSize = 128
+    private static let blockSize = 512
     private static let initialFrameCapacity = 64
 
     private init() {
         let wordCount = Self.blockSize / MemoryLayout<UInt>.stride
+        precondition(ThreadHashMemo.cursorWord < ThreadHashMemo.firstWord)
+        precondition(ThreadHashMemo.firstWord + ThreadHashMemo.wordsPerEntry * ThreadHashMemo.entryCount <= wordCount)
+        let hashMemoEnd = ThreadHashMemo.firstWord + ThreadHashMemo.wordsPerEntry * ThreadHashMemo.entryCount
+        precondition(hashMemoEnd <= ThreadSpares.firstWord)
+        precondition(ThreadSpares.firstWord + ThreadSpares.capacity <= wordCount)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.blockSize, alignment: Self.blockSize)
         words = raw.bindMemory(to: UInt.self, capacity: wordCount)
         words.initialize(repeating: 0, count: wordCount)
@@ -33,6 +43,7 @@ final class ThreadState: @unchecked Sendable {
     }
 
     deinit {
+        ThreadSpares.releaseAll(in: words)
         UnsafeMutablePointer<UInt>(bitPattern: words[4])!.deallocate()
         UnsafeMutableRawPointer(words).deallocate()
     }

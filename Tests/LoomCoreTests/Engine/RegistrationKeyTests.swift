@@ -155,5 +155,12 @@ import Testing
         #expect(key.parameters == .types(list) && key.alternative == nil && key.locator == .type(Located.self))
         #expect(Self.matches(key, Int.self, String.self))
         #expect(!Self.matches(key, alternative: "x", Int.self, String.self))
+        #expect(
+            key.matchesParameters(
+                typeBits: Self.typeBits, alternative: nil, FixedArity.parameterBits(Int.self, String.self)))
+        #expect(
+            !key.matchesParameters(
+                typeBits: Self.typeBits, alternative: "x", FixedArity.parameterBits(Int.self, String.self)))
+        #expect(!key.matchesParameters(typeBits: Self.typeBits, alternative: nil, FixedArity.parameterBits(Int.self)))
     }
 }

@@ -29,8 +29,10 @@ import Testing
         }
     }
 
-    /// Consecutive scopes on one thread each build their own instances and release them when they end.
-    @Test func consecutiveScopesEachBuildAndReleaseTheirOwnInstances() {
+    /// The caches of a scope that ended are kept by its thread and reused by the thread's next scope, for whatever
+    /// registration that one resolves: each instance still gets its own registration's hook, once, and nothing of the
+    /// scope before survives.
+    @Test func theNextScopeOnAThreadReusesTheCachesOfTheLastWithoutMixingThemUp() {
         let log = Collected<String>()
         let container = quietContainer()
         container.register(scope: .scoped) {
@@ -44,37 +46,47 @@ import Testing
             log.append("level0")
         }
         let outcome = Collected<String>()
+        // A thread of its own, whose kept caches start empty.
         onThreads(1) { _ in
             weak var first: Resource?
             try? container.withScope { scope in first = try scope.resolve(Resource.self) }
-            outcome.append("first released \(first == nil)")
-            try? container.withScope { scope in _ = try scope.resolve(Level0.self) }
-            weak var again: Resource?
+            outcome.append("kept \(ThreadSpares.count), first released \(first == nil)")
             try? container.withScope { scope in
-                again = try scope.resolve(Resource.self)
-                outcome.append("a new instance \(again !== first)")
+                _ = try scope.resolve(Level0.self)
+                outcome.append("kept while reused \(ThreadSpares.count)")
             }
+            outcome.append("kept \(ThreadSpares.count)")
+            weak var again: Resource?
+            try? container.withScope { scope in again = try scope.resolve(Resource.self) }
             outcome.append("again released \(again == nil)")
         }
-        #expect(outcome.all == ["first released true", "a new instance true", "again released true"])
+        #expect(
+            outcome.all == [
+                "kept 1, first released true", "kept while reused 0", "kept 1", "again released true",
+            ])
         #expect(log.all == ["resource", "level0", "resource"])
     }
 
-    /// A `.scoped` registration with parameters keeps one instance per argument tuple in its scope, all released
-    /// when the scope ends.
-    @Test func aScopesInstancesForEachArgumentTupleAreReleasedWhenItEnds() {
+    /// A `.scoped` registration with parameters keeps a table of argument slots in its scope's cache: that cache is
+    /// dropped with the scope, not kept for reuse.
+    @Test func aScopesCacheWithArgumentSlotsIsNotKeptForReuse() {
         let log = Collected<String>()
         let container = quietContainer {
             Dependency { (name: String) in Resource(name, log: log) }
                 .scope(.scoped)
                 .onRelease { $0.close() }
         }
-        try? container.withScope { _ in
-            _ = try container.inject(byType: Resource.self, "first")
-            _ = try container.inject(byType: Resource.self, "second")
-            _ = try container.inject(byType: Resource.self, "first")
+        let kept = Collected<Int>()
+        onThreads(1) { _ in
+            _ = ThreadSpares.count
+            try? container.withScope { _ in
+                _ = try container.inject(byType: Resource.self, "first")
+                _ = try container.inject(byType: Resource.self, "second")
+            }
+            kept.append(ThreadSpares.count)
         }
-        #expect(log.all.sorted() == ["first", "second"])
+        #expect(kept.all == [0])
+        #expect(Set(log.all) == ["first", "second"])
     }
 
     @Test func otherScopesResolveAsBeforeInsideAScope() throws {

@@ -11,8 +11,9 @@ import Testing
     @Test func everyCaseOwnsItsOwnIndexInsideTheSharedArray() {
         let indexes = ProcessWord.allCases.map(\.rawValue)
         #expect(Set(indexes).count == indexes.count)
-        // `loom_global_words` has 32 words.
+        // `loom_global_words` has 32 words; the settled-answer words have a cache line of their own (16–23).
         #expect(indexes.allSatisfy { (0..<32).contains($0) })
+        #expect(ProcessWord.allCases.filter { $0.rawValue >= 16 } == [.settledEpoch, .settledMemos])
     }
 
     /// Storing a different value in every word and reading each back shows that no two cases share a word.
@@ -50,6 +51,54 @@ import Testing
                 for _ in 0..<perThread { word.decrement() }
             }
             #expect(word.acquire == start, "after the decrements")
+        }
+    }
+
+    /// The sequentially consistent forms read and write the same word as the others.
+    @Test func theSequentiallyConsistentFormsReadAndWriteTheWord() async {
+        await #expect(processExitsWith: .success) {
+            let word = ProcessWord.settledMemos
+            word.storeSequentiallyConsistent(7)
+            #expect(word.acquire == 7)
+            #expect(word.sequentiallyConsistent == 7)
+            #expect(word.incrementSequentiallyConsistent() == 8)
+            #expect(word.relaxed == 8)
+            word.store(0)
+            #expect(word.sequentiallyConsistent == 0)
+        }
+    }
+
+    /// Of two threads that each write one word and then read the other's, one sees the other's write.
+    ///
+    /// The words are the memo flag and the settled epoch. With the sequentially consistent forms, never both read the
+    /// value from before the other's write; acquire and release alone would allow it.
+    @Test func ofTwoThreadsThatWriteThenReadTheOthersWordOneSeesTheOthersWrite() async {
+        await #expect(processExitsWith: .success) {
+            let (flag, epoch) = (ProcessWord.settledMemos, ProcessWord.settledEpoch)
+            let rounds = RuntimeTestScale.iterations(normally: 1_000, underThreadSanitizer: 200)
+            let bothMissed = AtomicCounter()
+            let arrived = AtomicCounter()
+            for round in 0..<rounds {
+                flag.storeSequentiallyConsistent(0)
+                let epochBefore = epoch.sequentiallyConsistent
+                let sawEpoch = AtomicCounter()
+                let sawFlag = AtomicCounter()
+                let target = UInt(2 * (round + 1))
+                onThreads(2) { index in
+                    arrived.increment()
+                    while arrived.acquire < target {}
+                    if index == 0 {
+                        flag.storeSequentiallyConsistent(1)
+                        if epoch.sequentiallyConsistent != epochBefore { sawEpoch.store(1) }
+                    } else {
+                        epoch.incrementSequentiallyConsistent()
+                        if flag.sequentiallyConsistent != 0 { sawFlag.store(1) }
+                    }
+                }
+                if sawEpoch.acquire == 0, sawFlag.acquire == 0 { bothMissed.increment() }
+            }
+            flag.store(0)
+            #expect(bothMissed.acquire == 0)
         }
     }
 }

@@ -31,32 +31,38 @@ import Testing
 
     /// An ordered slot's box takes the next release order when it is published.
     ///
-    /// The order is later than the boxes published before it; an unordered slot's box has `0`.
+    /// The order is later than the boxes published before it; an unordered slot's box has `0`. `keptBox` reads the
+    /// published box without a read section: `nil` while the slot is empty, then the box `box` hands out.
     @Test func aPublishedOrderedBoxHasTheNextReleaseOrder() throws {
         let earlier = OnceSlot()
         let later = OnceSlot()
         let unordered = OnceSlot()
-        #expect(earlier.box == nil)
+        #expect(earlier.keptBox == nil)
         _ = try resolve(earlier, ordered: true) { Marker(1) }
         _ = try resolve(later, ordered: true) { Marker(2) }
         _ = try resolve(unordered) { Marker(3) }
-        let earlierOrder = try #require(earlier.box).releaseOrder
-        let laterOrder = try #require(later.box).releaseOrder
+        let earlierOrder = try #require(earlier.keptBox).withObject(\.releaseOrder)
+        let laterOrder = try #require(later.keptBox).withObject(\.releaseOrder)
         #expect(earlierOrder != 0)
         #expect(laterOrder > earlierOrder)
-        #expect(try #require(unordered.box).releaseOrder == 0)
+        #expect(try #require(later.keptBox).object === later.box)
+        #expect(try #require(unordered.keptBox).withObject(\.releaseOrder) == 0)
     }
 
-    /// Clearing a published instance hands it back and empties the slot; clearing an empty slot hands nothing back.
-    @Test func clearingAPublishedInstanceHandsItBack() throws {
+    /// Clearing a published instance advances the settled epoch (memos of settled answers compare it) and empties
+    /// the slot; clearing an empty slot changes neither.
+    @Test func clearingAPublishedInstanceAdvancesTheSettledEpoch() throws {
         let slot = OnceSlot()
         #expect(!slot.isSettled)
+        let before = ProcessWord.settledEpoch.acquire
         #expect(slot.clear() == nil)
         _ = try resolve(slot) { Marker(1) }
         #expect(slot.isSettled)
         let box = try #require(slot.clear())
         #expect((box as? StrongBox<Marker>)?.value.id == 1)
         #expect(!slot.isSettled)
+        // Other tests may advance it too; this clear advanced it at least once.
+        #expect(ProcessWord.settledEpoch.acquire > before)
     }
 
     @Test func aValueTypeIsPublishedToo() throws {
@@ -75,6 +81,32 @@ import Testing
         }
         #expect(claimedDuringBuild)
         #expect(!slot.isBeingBuilt)
+    }
+
+    /// Emptying a slot for reuse releases its instance at once and leaves it as a new slot, which builds again; a slot
+    /// a flow has claimed is left alone.
+    @Test func aSlotEmptiedForReuseReleasesItsInstanceAndBuildsAgain() throws {
+        let slot = OnceSlot()
+        weak var first: Marker?
+        _ = try resolve(slot) {
+            let marker = Marker(1)
+            first = marker
+            return marker
+        }
+        #expect(first != nil)
+        #expect(slot.emptyForReuse())
+        #expect(first == nil)
+        #expect(slot.box == nil && !slot.isSettled)
+        let rebuilt = try resolve(slot) { Marker(2) }
+        #expect(rebuilt.id == 2)
+        var emptiedWhileClaimed = true
+        let claimed = OnceSlot()
+        _ = try resolve(claimed) {
+            emptiedWhileClaimed = claimed.emptyForReuse()
+            return Marker(3)
+        }
+        #expect(!emptiedWhileClaimed)
+        #expect(claimed.publishedValue(Marker.self)?.id == 3)
     }
 
     /// A suspended claimer that is cancelled stops waiting and leaves no record of its wait: neither its flow nor the
