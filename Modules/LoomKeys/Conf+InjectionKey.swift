@@ -17,7 +17,7 @@ extension Conf {
     public static func value<K: InjectionKey>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        InjectionKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of an `InjectionKey`, by key type.
@@ -34,7 +34,7 @@ extension Conf {
     public static subscript<K: InjectionKey>(key key: K.Type, fileID: StaticString = #fileID, line: UInt = #line)
         -> K.Value
     {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        InjectionKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of an `InjectionKey`, by key type without a label.
@@ -51,7 +51,7 @@ extension Conf {
     public static subscript<K: InjectionKey>(_ key: K.Type, fileID: StaticString = #fileID, line: UInt = #line)
         -> K.Value
     {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        InjectionKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The global value of an `InjectionKey`, ignoring task overrides.
@@ -68,7 +68,7 @@ extension Conf {
     public static func rootValue<K: InjectionKey>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.readRoot(key, fileID: fileID, line: line)
+        InjectionKeyFamily<K>.readRoot(fileID: fileID, line: line)
     }
 
     /// Sets the global value of an `InjectionKey`; the same as assigning through `InjectedValues`.
@@ -81,7 +81,7 @@ extension Conf {
     ///   - newValue: The new root value.
     ///   - key: The key type.
     public static func setRootValue<K: InjectionKey>(_ newValue: K.Value, for key: K.Type = K.self) {
-        KeyAccess.setRootValue(newValue, id: ObjectIdentifier(key))
+        InjectionKeyFamily<K>.setRootValue(newValue)
     }
 
     /// The global value of an `InjectionKey`: reading ignores overrides, writing sets the root value.
@@ -97,7 +97,7 @@ extension Conf {
     public static subscript<K: InjectionKey>(
         rootValueForKey key: K.Type, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        get { KeyAccess.readRoot(key, fileID: fileID, line: line) }
-        set { KeyAccess.setRootValue(newValue, id: ObjectIdentifier(key)) }
+        get { InjectionKeyFamily<K>.readRoot(fileID: fileID, line: line) }
+        set { InjectionKeyFamily<K>.setRootValue(newValue) }
     }
 }

@@ -23,7 +23,7 @@ extension Conf {
     public static func value<K: ConfKeyIsolated>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of the actor-isolated key named by a key path.
@@ -42,7 +42,7 @@ extension Conf {
     public static func value<K: ConfKeyIsolated>(
         for keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(K.self, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of an actor-isolated key, by key type.
@@ -58,7 +58,7 @@ extension Conf {
     public static subscript<K: ConfKeyIsolated>(key key: K.Type, fileID: StaticString = #fileID, line: UInt = #line)
         -> K.Value
     {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of an actor-isolated key, by key type without a label.
@@ -74,7 +74,7 @@ extension Conf {
     public static subscript<K: ConfKeyIsolated>(_ key: K.Type, fileID: StaticString = #fileID, line: UInt = #line)
         -> K.Value
     {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of the actor-isolated key named by a key path.
@@ -92,7 +92,7 @@ extension Conf {
     public static subscript<K: ConfKeyIsolated>(
         _ keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(K.self, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.read(fileID: fileID, line: line)
     }
 }
 
@@ -113,7 +113,7 @@ extension Conf {
     public static func rootValue<K: ConfKeyIsolated>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.readRoot(key, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.readRoot(fileID: fileID, line: line)
     }
 
     /// The global value of the actor-isolated key named by a key path, ignoring task overrides.
@@ -130,7 +130,7 @@ extension Conf {
     public static func rootValue<K: ConfKeyIsolated>(
         for keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.readRoot(K.self, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.readRoot(fileID: fileID, line: line)
     }
 
     /// Sets the global value of an actor-isolated key, visible to every task that does not override it.
@@ -150,7 +150,7 @@ extension Conf {
     public static func setRootValue<K: ConfKeyIsolated>(
         _ newValue: K.Value, for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        KeyAccess.setRootValue(newValue, for: key, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.setRootValue(newValue, fileID: fileID, line: line)
     }
 
     /// Sets the global value of the actor-isolated key named by a key path.
@@ -168,7 +168,7 @@ extension Conf {
         _ newValue: K.Value, for keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        KeyAccess.setRootValue(newValue, for: K.self, fileID: fileID, line: line)
+        IsolatedKeyFamily<K>.setRootValue(newValue, fileID: fileID, line: line)
     }
 
     /// The global value of an actor-isolated key, by key type: reading ignores overrides, writing sets the root
@@ -185,8 +185,8 @@ extension Conf {
     public static subscript<K: ConfKeyIsolated>(
         rootValueForKey key: K.Type, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        get { KeyAccess.readRoot(key, fileID: fileID, line: line) }
-        set { KeyAccess.setRootValue(newValue, for: key, fileID: fileID, line: line) }
+        get { IsolatedKeyFamily<K>.readRoot(fileID: fileID, line: line) }
+        set { IsolatedKeyFamily<K>.setRootValue(newValue, fileID: fileID, line: line) }
     }
 
     /// The global value of the actor-isolated key named by a key path: reading ignores overrides, writing sets the
@@ -203,8 +203,8 @@ extension Conf {
     public static subscript<K: ConfKeyIsolated>(
         rootValueFor keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        get { KeyAccess.readRoot(K.self, fileID: fileID, line: line) }
-        set { KeyAccess.setRootValue(newValue, for: K.self, fileID: fileID, line: line) }
+        get { IsolatedKeyFamily<K>.readRoot(fileID: fileID, line: line) }
+        set { IsolatedKeyFamily<K>.setRootValue(newValue, fileID: fileID, line: line) }
     }
 }
 
@@ -235,9 +235,7 @@ extension Conf {
     public static func withValue<K: ConfKeyIsolated, R>(
         _ value: K.Value, for key: K.Type = K.self, operation: () throws -> R
     ) rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context.setIsolatedValue(value, for: key, fileID: #fileID, line: #line)
-        return try OverrideLayer.run(context, operation: operation)
+        try OverrideLayer.run(IsolatedKeyFamily<K>.overriding(with: value), operation: operation)
     }
 
     /// Runs async `operation` with an actor-isolated key overridden, on the caller's actor.
@@ -264,9 +262,8 @@ extension Conf {
         _ value: K.Value, for key: K.Type = K.self, isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context.setIsolatedValue(value, for: key, fileID: #fileID, line: #line)
-        return try await OverrideLayer.run(context, isolation: isolation, operation: operation)
+        try await OverrideLayer.run(
+            IsolatedKeyFamily<K>.overriding(with: value), isolation: isolation, operation: operation)
     }
 
     /// Runs `operation` with the actor-isolated key named by a key path overridden.

@@ -19,7 +19,7 @@ extension Conf {
     public static func value<K: ConfKeyMainActor>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        MainActorKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of the key named by a key path.
@@ -37,7 +37,7 @@ extension Conf {
     public static func value<K: ConfKeyMainActor>(
         for keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(K.self, fileID: fileID, line: line)
+        MainActorKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of a key, by key type.
@@ -54,7 +54,7 @@ extension Conf {
     public static subscript<K: ConfKeyMainActor>(key key: K.Type, fileID: StaticString = #fileID, line: UInt = #line)
         -> K.Value
     {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        MainActorKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of a key, by key type without a label.
@@ -71,7 +71,7 @@ extension Conf {
     public static subscript<K: ConfKeyMainActor>(_ key: K.Type, fileID: StaticString = #fileID, line: UInt = #line)
         -> K.Value
     {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        MainActorKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of the key named by a key path.
@@ -90,7 +90,7 @@ extension Conf {
     public static subscript<K: ConfKeyMainActor>(
         _ keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(K.self, fileID: fileID, line: line)
+        MainActorKeyFamily<K>.read(fileID: fileID, line: line)
     }
 }
 
@@ -112,7 +112,7 @@ extension Conf {
     public static func rootValue<K: ConfKeyMainActor>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.readRoot(key, fileID: fileID, line: line)
+        MainActorKeyFamily<K>.readRoot(fileID: fileID, line: line)
     }
 
     /// The global value of the key named by a key path, ignoring task overrides.
@@ -130,7 +130,7 @@ extension Conf {
     public static func rootValue<K: ConfKeyMainActor>(
         for keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.readRoot(K.self, fileID: fileID, line: line)
+        MainActorKeyFamily<K>.readRoot(fileID: fileID, line: line)
     }
 
     /// Sets the global value of a key, visible to every task that does not override it.
@@ -147,7 +147,7 @@ extension Conf {
     ///   - key: The key type.
     @MainActor
     public static func setRootValue<K: ConfKeyMainActor>(_ newValue: K.Value, for key: K.Type = K.self) {
-        MainActorStore.setRootValue(newValue, for: ObjectIdentifier(key))
+        MainActorKeyFamily<K>.setRootValue(newValue)
     }
 
     /// Sets the global value of the key named by a key path.
@@ -161,7 +161,7 @@ extension Conf {
     ///   - keyPath: The key's path in ``ConfKeys``.
     @MainActor
     public static func setRootValue<K: ConfKeyMainActor>(_ newValue: K.Value, for keyPath: KeyPath<ConfKeys, K.Type>) {
-        MainActorStore.setRootValue(newValue, for: ObjectIdentifier(K.self))
+        MainActorKeyFamily<K>.setRootValue(newValue)
     }
 
     /// The global value of a key, by key type: reading ignores overrides, writing sets the root value.
@@ -178,8 +178,8 @@ extension Conf {
     public static subscript<K: ConfKeyMainActor>(
         rootValueForKey key: K.Type, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        get { KeyAccess.readRoot(key, fileID: fileID, line: line) }
-        set { MainActorStore.setRootValue(newValue, for: ObjectIdentifier(key)) }
+        get { MainActorKeyFamily<K>.readRoot(fileID: fileID, line: line) }
+        set { MainActorKeyFamily<K>.setRootValue(newValue) }
     }
 
     /// The global value of the key named by a key path: reading ignores overrides, writing sets the root value.
@@ -196,8 +196,8 @@ extension Conf {
     public static subscript<K: ConfKeyMainActor>(
         rootValueFor keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        get { KeyAccess.readRoot(K.self, fileID: fileID, line: line) }
-        set { MainActorStore.setRootValue(newValue, for: ObjectIdentifier(K.self)) }
+        get { MainActorKeyFamily<K>.readRoot(fileID: fileID, line: line) }
+        set { MainActorKeyFamily<K>.setRootValue(newValue) }
     }
 }
 
@@ -222,9 +222,7 @@ extension Conf {
     public static func withValue<K: ConfKeyMainActor, R>(
         _ value: K.Value, for key: K.Type = K.self, operation: () throws -> R
     ) rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context[key] = value
-        return try OverrideLayer.run(context, operation: operation)
+        try OverrideLayer.run(MainActorKeyFamily<K>.overriding(with: value), operation: operation)
     }
 
     /// Runs async `operation` on the main actor with a main-actor key overridden.
@@ -245,9 +243,8 @@ extension Conf {
     public static func withValue<K: ConfKeyMainActor, R>(
         _ value: K.Value, for key: K.Type = K.self, operation: @MainActor () async throws -> R
     ) async rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context[key] = value
-        return try await OverrideLayer.run(context, isolation: MainActor.shared, operation: operation)
+        try await OverrideLayer.run(
+            MainActorKeyFamily<K>.overriding(with: value), isolation: MainActor.shared, operation: operation)
     }
 
     /// Runs `operation` with the main-actor key named by a key path overridden.

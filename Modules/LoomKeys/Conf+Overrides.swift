@@ -22,9 +22,7 @@ extension Conf {
     public static func withValue<K: ConfKey, R>(
         _ value: K.Value, for key: K.Type = K.self, operation: () throws -> R
     ) rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context[key] = value
-        return try OverrideLayer.run(context, operation: operation)
+        try OverrideLayer.run(ConfKeyFamily<K>.overriding(with: value), operation: operation)
     }
 
     /// Runs async `operation` with a key overridden for the current task and its child tasks, on the caller's
@@ -47,9 +45,8 @@ extension Conf {
         _ value: K.Value, for key: K.Type = K.self, isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context[key] = value
-        return try await OverrideLayer.run(context, isolation: isolation, operation: operation)
+        try await OverrideLayer.run(
+            ConfKeyFamily<K>.overriding(with: value), isolation: isolation, operation: operation)
     }
 
     /// Runs `operation` with the key named by a key path overridden for the current task and its child tasks.
@@ -113,9 +110,7 @@ extension Conf {
     public static func withValue<K: InjectionKey, R>(
         _ value: K.Value, for key: K.Type = K.self, operation: () throws -> R
     ) rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context[key] = value
-        return try OverrideLayer.run(context, operation: operation)
+        try OverrideLayer.run(InjectionKeyFamily<K>.overriding(with: value), operation: operation)
     }
 
     /// Runs async `operation` with an `InjectionKey` overridden, on the caller's executor.
@@ -137,9 +132,8 @@ extension Conf {
         _ value: K.Value, for key: K.Type = K.self, isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        var context = ConfContext.currentOverrides()
-        context[key] = value
-        return try await OverrideLayer.run(context, isolation: isolation, operation: operation)
+        try await OverrideLayer.run(
+            InjectionKeyFamily<K>.overriding(with: value), isolation: isolation, operation: operation)
     }
 
     /// Runs `operation` with several keys overridden at once for the current task and its child tasks.

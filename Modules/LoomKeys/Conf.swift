@@ -39,7 +39,7 @@ extension Conf {
     public static func value<K: ConfKey>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        ConfKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of the key named by a key path.
@@ -57,7 +57,7 @@ extension Conf {
     public static func value<K: ConfKey>(
         for keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(K.self, fileID: fileID, line: line)
+        ConfKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of a key, by key type.
@@ -74,7 +74,7 @@ extension Conf {
     public static subscript<K: ConfKey>(key key: K.Type, fileID: StaticString = #fileID, line: UInt = #line)
         -> K.Value
     {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        ConfKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of a key, by key type without a label.
@@ -89,7 +89,7 @@ extension Conf {
     ///   - line: Reported with `fileID`.
     @inlinable
     public static subscript<K: ConfKey>(_ key: K.Type, fileID: StaticString = #fileID, line: UInt = #line) -> K.Value {
-        KeyAccess.read(key, fileID: fileID, line: line)
+        ConfKeyFamily<K>.read(fileID: fileID, line: line)
     }
 
     /// The current value of the key named by a key path.
@@ -108,7 +108,7 @@ extension Conf {
     public static subscript<K: ConfKey>(
         _ keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.read(K.self, fileID: fileID, line: line)
+        ConfKeyFamily<K>.read(fileID: fileID, line: line)
     }
 }
 
@@ -129,7 +129,7 @@ extension Conf {
     public static func rootValue<K: ConfKey>(
         for key: K.Type = K.self, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.readRoot(key, fileID: fileID, line: line)
+        ConfKeyFamily<K>.readRoot(fileID: fileID, line: line)
     }
 
     /// The global value of the key named by a key path, ignoring task overrides.
@@ -146,7 +146,7 @@ extension Conf {
     public static func rootValue<K: ConfKey>(
         for keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        KeyAccess.readRoot(K.self, fileID: fileID, line: line)
+        ConfKeyFamily<K>.readRoot(fileID: fileID, line: line)
     }
 
     /// Sets the global value of a key, visible to every task that does not override it.
@@ -162,7 +162,7 @@ extension Conf {
     ///   - newValue: The new root value.
     ///   - key: The key type.
     public static func setRootValue<K: ConfKey>(_ newValue: K.Value, for key: K.Type = K.self) {
-        KeyAccess.setRootValue(newValue, id: ObjectIdentifier(key))
+        ConfKeyFamily<K>.setRootValue(newValue)
     }
 
     /// Sets the global value of the key named by a key path.
@@ -175,7 +175,7 @@ extension Conf {
     ///   - newValue: The new root value.
     ///   - keyPath: The key's path in ``ConfKeys``.
     public static func setRootValue<K: ConfKey>(_ newValue: K.Value, for keyPath: KeyPath<ConfKeys, K.Type>) {
-        KeyAccess.setRootValue(newValue, id: ObjectIdentifier(K.self))
+        ConfKeyFamily<K>.setRootValue(newValue)
     }
 
     /// The global value of a key, by key type: reading ignores overrides, writing sets the root value.
@@ -191,8 +191,8 @@ extension Conf {
     public static subscript<K: ConfKey>(
         rootValueForKey key: K.Type, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        get { KeyAccess.readRoot(key, fileID: fileID, line: line) }
-        set { KeyAccess.setRootValue(newValue, id: ObjectIdentifier(key)) }
+        get { ConfKeyFamily<K>.readRoot(fileID: fileID, line: line) }
+        set { ConfKeyFamily<K>.setRootValue(newValue) }
     }
 
     /// The global value of the key named by a key path: reading ignores overrides, writing sets the root value.
@@ -208,8 +208,8 @@ extension Conf {
     public static subscript<K: ConfKey>(
         rootValueFor keyPath: KeyPath<ConfKeys, K.Type>, fileID: StaticString = #fileID, line: UInt = #line
     ) -> K.Value {
-        get { KeyAccess.readRoot(K.self, fileID: fileID, line: line) }
-        set { KeyAccess.setRootValue(newValue, id: ObjectIdentifier(K.self)) }
+        get { ConfKeyFamily<K>.readRoot(fileID: fileID, line: line) }
+        set { ConfKeyFamily<K>.setRootValue(newValue) }
     }
 
     /// Removes every root value, of every kind of key, so each key reads its default again.

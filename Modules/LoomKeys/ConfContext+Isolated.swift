@@ -11,8 +11,8 @@ extension ConfContext {
     ///
     /// - Parameter key: The key type.
     public subscript<K: ConfKeyIsolated>(_ key: K.Type) -> K.Value? {
-        get { isolatedValue(for: key, fileID: #fileID, line: #line) }
-        set { setIsolatedValue(newValue, for: key, fileID: #fileID, line: #line) }
+        get { IsolatedKeyFamily<K>.value(in: self) }
+        set { IsolatedKeyFamily<K>.setValue(newValue, in: &self) }
     }
 
     /// The value of the actor-isolated key named by a key path in this context, or `nil`; assigning `nil` removes

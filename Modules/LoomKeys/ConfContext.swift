@@ -48,8 +48,8 @@ public struct ConfContext: Sendable {
     ///
     /// - Parameter key: The key type.
     public subscript<K: ConfKey>(_ key: K.Type) -> K.Value? {
-        get { values[ObjectIdentifier(key)]?.unboxed(as: K.Value.self) }
-        set { values[ObjectIdentifier(key)] = newValue.map { ValueBox($0, key: ObjectIdentifier(key)) } }
+        get { ConfKeyFamily<K>.value(in: self) }
+        set { ConfKeyFamily<K>.setValue(newValue, in: &self) }
     }
 
     /// The value of the key named by a key path in this context, or `nil`; assigning `nil` removes it.
@@ -72,8 +72,8 @@ public struct ConfContext: Sendable {
     ///
     /// - Parameter key: The key type.
     public subscript<K: InjectionKey>(_ key: K.Type) -> K.Value? {
-        get { values[ObjectIdentifier(key)]?.unboxed(as: K.Value.self) }
-        set { values[ObjectIdentifier(key)] = newValue.map { ValueBox($0, key: ObjectIdentifier(key)) } }
+        get { InjectionKeyFamily<K>.value(in: self) }
+        set { InjectionKeyFamily<K>.setValue(newValue, in: &self) }
     }
 
     /// The main instance of an auto-injectable service in this context, or `nil`; assigning `nil` removes it.
@@ -97,10 +97,8 @@ public struct ConfContext: Sendable {
     /// - Parameter key: The key type.
     @MainActor
     public subscript<K: ConfKeyMainActor>(_ key: K.Type) -> K.Value? {
-        get { mainActorValues?.values[ObjectIdentifier(key)].map { $0 as! K.Value } }
-        set {
-            mainActorValues = MainActorValueTable.updating(mainActorValues, ObjectIdentifier(key), to: newValue)
-        }
+        get { MainActorKeyFamily<K>.value(in: self) }
+        set { MainActorKeyFamily<K>.setValue(newValue, in: &self) }
     }
 
     /// The value of the main-actor key named by a key path in this context, or `nil`; assigning `nil` removes it.

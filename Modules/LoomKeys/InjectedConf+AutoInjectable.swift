@@ -15,16 +15,11 @@ extension InjectedConf where Value: AutoInjectable {
     ///   - fileID: Reported if the key has no value when read.
     ///   - line: Reported with `fileID`.
     public init(customContext: ConfContext? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        let check = ConfPropertyCheck(
-            Value.AutoInjectionKey.self, customContext: customContext, fileID: fileID, line: line)
-        if let customContext {
-            self.init(
-                read: {
-                    KeyAccess.read(Value.AutoInjectionKey.self, in: customContext, fileID: fileID, line: line)
-                }, check: check)
-        } else {
-            self.init(read: { KeyAccess.read(Value.AutoInjectionKey.self, fileID: fileID, line: line) }, check: check)
-        }
+        self.init(
+            read: ConfKeyFamily<Value.AutoInjectionKey>.sendableReader(
+                customContext: customContext, fileID: fileID, line: line),
+            check: ConfPropertyCheck(
+                Value.AutoInjectionKey.self, customContext: customContext, fileID: fileID, line: line))
     }
 
     /// The current main instance of the service.
@@ -33,7 +28,7 @@ extension InjectedConf where Value: AutoInjectable {
     /// InjectedConf<Clock>.value.now()
     /// ```
     public static var value: Value {
-        Conf.value(for: Value.AutoInjectionKey.self)
+        ConfKeyFamily<Value.AutoInjectionKey>.read(fileID: #fileID, line: #line)
     }
 
     /// The global main instance of the service: reading ignores overrides, writing sets the root value.
@@ -42,8 +37,8 @@ extension InjectedConf where Value: AutoInjectable {
     /// InjectedConf<Clock>.rootValue = Clock()
     /// ```
     public static var rootValue: Value {
-        get { Conf.rootValue(for: Value.AutoInjectionKey.self) }
-        set { Conf.setRootValue(newValue, for: Value.AutoInjectionKey.self) }
+        get { ConfKeyFamily<Value.AutoInjectionKey>.readRoot(fileID: #fileID, line: #line) }
+        set { ConfKeyFamily<Value.AutoInjectionKey>.setRootValue(newValue) }
     }
 
     /// Runs `operation` with another main instance for the current task and its child tasks.
@@ -60,7 +55,7 @@ extension InjectedConf where Value: AutoInjectable {
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
     public static func withValue<R>(_ value: Value, operation: () throws -> R) rethrows -> R {
-        try Conf.withValue(value, for: Value.AutoInjectionKey.self, operation: operation)
+        try OverrideLayer.run(ConfKeyFamily<Value.AutoInjectionKey>.overriding(with: value), operation: operation)
     }
 
     /// Runs async `operation` with another main instance, on the caller's executor.
@@ -80,7 +75,8 @@ extension InjectedConf where Value: AutoInjectable {
     public static func withValue<R>(
         _ value: Value, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
     ) async rethrows -> R {
-        try await Conf.withValue(value, for: Value.AutoInjectionKey.self, isolation: isolation, operation: operation)
+        try await OverrideLayer.run(
+            ConfKeyFamily<Value.AutoInjectionKey>.overriding(with: value), isolation: isolation, operation: operation)
     }
 }
 
@@ -99,17 +95,9 @@ extension InjectedConf where Value: AutoInjectableMainActor {
     ///   - line: Reported with `fileID`.
     @MainActor
     public init(customContext: ConfContext? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        self.init(read: Self.mainActorReader(Value.AutoInjectionKey.self, customContext, fileID, line))
-    }
-
-    /// A reader for `key` that captures only the key's (Sendable) metatype, never the service's.
-    private static func mainActorReader<K: ConfKeyMainActor>(
-        _ key: K.Type, _ customContext: ConfContext?, _ fileID: StaticString, _ line: UInt
-    ) -> @Sendable () -> K.Value {
-        if let customContext {
-            return { onMainActor { KeyAccess.read(key, in: customContext, fileID: fileID, line: line) } }
-        }
-        return { onMainActor { KeyAccess.read(key, fileID: fileID, line: line) } }
+        self.init(
+            read: MainActorKeyFamily<Value.AutoInjectionKey>.sendableReader(
+                customContext: customContext, fileID: fileID, line: line))
     }
 
     /// The current main instance of the service.
@@ -119,7 +107,7 @@ extension InjectedConf where Value: AutoInjectableMainActor {
     /// ```
     @MainActor
     public static var value: Value {
-        Conf.value(for: Value.AutoInjectionKey.self)
+        MainActorKeyFamily<Value.AutoInjectionKey>.read(fileID: #fileID, line: #line)
     }
 
     /// The global main instance of the service: reading ignores overrides, writing sets the root value.
@@ -129,8 +117,8 @@ extension InjectedConf where Value: AutoInjectableMainActor {
     /// ```
     @MainActor
     public static var rootValue: Value {
-        get { Conf.rootValue(for: Value.AutoInjectionKey.self) }
-        set { Conf.setRootValue(newValue, for: Value.AutoInjectionKey.self) }
+        get { MainActorKeyFamily<Value.AutoInjectionKey>.readRoot(fileID: #fileID, line: #line) }
+        set { MainActorKeyFamily<Value.AutoInjectionKey>.setRootValue(newValue) }
     }
 
     /// Runs `operation` with another main instance for the current task and its child tasks.
@@ -148,7 +136,7 @@ extension InjectedConf where Value: AutoInjectableMainActor {
     /// - Throws: What `operation` throws.
     @MainActor
     public static func withValue<R>(_ value: Value, operation: () throws -> R) rethrows -> R {
-        try Conf.withValue(value, for: Value.AutoInjectionKey.self, operation: operation)
+        try OverrideLayer.run(MainActorKeyFamily<Value.AutoInjectionKey>.overriding(with: value), operation: operation)
     }
 
     /// Runs async `operation` on the main actor with another main instance.
@@ -166,6 +154,8 @@ extension InjectedConf where Value: AutoInjectableMainActor {
     /// - Throws: What `operation` throws.
     @MainActor
     public static func withValue<R>(_ value: Value, operation: @MainActor () async throws -> R) async rethrows -> R {
-        try await Conf.withValue(value, for: Value.AutoInjectionKey.self, operation: operation)
+        try await OverrideLayer.run(
+            MainActorKeyFamily<Value.AutoInjectionKey>.overriding(with: value), isolation: MainActor.shared,
+            operation: operation)
     }
 }

@@ -22,13 +22,8 @@ extension InjectedConf {
         _ keyPath: KeyPath<ConfKeys, K.Type>, customContext: ConfContext? = nil, fileID: StaticString = #fileID,
         line: UInt = #line
     ) where K.Value == Value {
-        let reader: IsolatedKeyReader<Value>
-        if let customContext {
-            reader = IsolatedKeyReader { KeyAccess.read(K.self, in: customContext, fileID: fileID, line: line) }
-        } else {
-            reader = IsolatedKeyReader { KeyAccess.read(K.self, fileID: fileID, line: line) }
-        }
-        self.init(read: reader.sendableRead)
+        let read = IsolatedKeyFamily<K>.reader(customContext: customContext, fileID: fileID, line: line)
+        self.init(read: IsolatedKeyReader(read).sendableRead)
     }
 
     /// Reads the actor-isolated factory key named by `keyPath` and calls the factory on every access.
@@ -48,13 +43,8 @@ extension InjectedConf {
         _ keyPath: KeyPath<ConfKeys, K.Type>, customContext: ConfContext? = nil, fileID: StaticString = #fileID,
         line: UInt = #line
     ) where K.Value == () -> Value {
-        let reader: IsolatedKeyReader<Value>
-        if let customContext {
-            reader = IsolatedKeyReader { KeyAccess.read(K.self, in: customContext, fileID: fileID, line: line)() }
-        } else {
-            reader = IsolatedKeyReader { KeyAccess.read(K.self, fileID: fileID, line: line)() }
-        }
-        self.init(read: reader.sendableRead)
+        let read = IsolatedKeyFamily<K>.factoryReader(customContext: customContext, fileID: fileID, line: line)
+        self.init(read: IsolatedKeyReader(read).sendableRead)
     }
 }
 
@@ -72,15 +62,9 @@ extension InjectedConf where Value: AutoInjectableIsolated {
     ///   - fileID: Reported if the key has no value when read, or is read off its actor.
     ///   - line: Reported with `fileID`.
     public init(customContext: ConfContext? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        let reader: IsolatedKeyReader<Value>
-        if let customContext {
-            reader = IsolatedKeyReader {
-                KeyAccess.read(Value.AutoInjectionKey.self, in: customContext, fileID: fileID, line: line)
-            }
-        } else {
-            reader = IsolatedKeyReader { KeyAccess.read(Value.AutoInjectionKey.self, fileID: fileID, line: line) }
-        }
-        self.init(read: reader.sendableRead)
+        let read = IsolatedKeyFamily<Value.AutoInjectionKey>.reader(
+            customContext: customContext, fileID: fileID, line: line)
+        self.init(read: IsolatedKeyReader(read).sendableRead)
     }
 
     /// The current main instance of the service.
@@ -89,7 +73,7 @@ extension InjectedConf where Value: AutoInjectableIsolated {
     /// InjectedConf<ConnectionCache>.value.open.append("primary")   // in @DatabaseActor code
     /// ```
     public static var value: Value {
-        Conf.value(for: Value.AutoInjectionKey.self)
+        IsolatedKeyFamily<Value.AutoInjectionKey>.read(fileID: #fileID, line: #line)
     }
 
     /// The global main instance of the service: reading ignores overrides, writing sets the root value.
@@ -98,8 +82,8 @@ extension InjectedConf where Value: AutoInjectableIsolated {
     /// InjectedConf<ConnectionCache>.rootValue = ConnectionCache()   // in @DatabaseActor code
     /// ```
     public static var rootValue: Value {
-        get { Conf.rootValue(for: Value.AutoInjectionKey.self) }
-        set { Conf.setRootValue(newValue, for: Value.AutoInjectionKey.self) }
+        get { IsolatedKeyFamily<Value.AutoInjectionKey>.readRoot(fileID: #fileID, line: #line) }
+        set { IsolatedKeyFamily<Value.AutoInjectionKey>.setRootValue(newValue) }
     }
 
     /// Runs `operation` with another main instance for the current task and its child tasks.
@@ -116,7 +100,7 @@ extension InjectedConf where Value: AutoInjectableIsolated {
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
     public static func withValue<R>(_ value: Value, operation: () throws -> R) rethrows -> R {
-        try Conf.withValue(value, for: Value.AutoInjectionKey.self, operation: operation)
+        try OverrideLayer.run(IsolatedKeyFamily<Value.AutoInjectionKey>.overriding(with: value), operation: operation)
     }
 
     /// Runs async `operation` with another main instance, on the caller's actor.
@@ -136,12 +120,14 @@ extension InjectedConf where Value: AutoInjectableIsolated {
     public static func withValue<R>(
         _ value: Value, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
     ) async rethrows -> R {
-        try await Conf.withValue(value, for: Value.AutoInjectionKey.self, isolation: isolation, operation: operation)
+        try await OverrideLayer.run(
+            IsolatedKeyFamily<Value.AutoInjectionKey>.overriding(with: value), isolation: isolation,
+            operation: operation)
     }
 }
 
 /// The read of an actor-isolated key, type-erased so that `InjectedConf`'s `@Sendable` closure captures no key type.
-struct IsolatedKeyReader<Value>: @unchecked Sendable {  // `read` first checks it runs on the key's actor (KeyAccess).
+struct IsolatedKeyReader<Value>: @unchecked Sendable {  // `read` first checks it runs on the key's actor (the family).
     let read: () -> Value
 
     init(_ read: @escaping () -> Value) {

@@ -47,12 +47,9 @@ public struct InjectedConf<Value>: Sendable {
         _ keyPath: KeyPath<ConfKeys, K.Type>, customContext: ConfContext? = nil, fileID: StaticString = #fileID,
         line: UInt = #line
     ) where K.Value == Value {
-        if let customContext {
-            read = { KeyAccess.read(K.self, in: customContext, fileID: fileID, line: line) }
-        } else {
-            read = { KeyAccess.read(K.self, fileID: fileID, line: line) }
-        }
-        check = ConfPropertyCheck(K.self, customContext: customContext, fileID: fileID, line: line)
+        self.init(
+            read: ConfKeyFamily<K>.sendableReader(customContext: customContext, fileID: fileID, line: line),
+            check: ConfPropertyCheck(K.self, customContext: customContext, fileID: fileID, line: line))
     }
 
     /// Reads the factory key named by `keyPath` and calls the factory on every access.
@@ -71,12 +68,9 @@ public struct InjectedConf<Value>: Sendable {
         _ keyPath: KeyPath<ConfKeys, K.Type>, customContext: ConfContext? = nil, fileID: StaticString = #fileID,
         line: UInt = #line
     ) where K.Value == @Sendable () -> Value {
-        if let customContext {
-            read = { KeyAccess.read(K.self, in: customContext, fileID: fileID, line: line)() }
-        } else {
-            read = { KeyAccess.read(K.self, fileID: fileID, line: line)() }
-        }
-        check = ConfPropertyCheck(K.self, customContext: customContext, fileID: fileID, line: line)
+        self.init(
+            read: ConfKeyFamily<K>.sendableFactoryReader(customContext: customContext, fileID: fileID, line: line),
+            check: ConfPropertyCheck(K.self, customContext: customContext, fileID: fileID, line: line))
     }
 
     /// Reads the main-actor key named by `keyPath`; only main-actor code can create the property.
@@ -97,12 +91,8 @@ public struct InjectedConf<Value>: Sendable {
         _ keyPath: KeyPath<ConfKeys, K.Type>, customContext: ConfContext? = nil, fileID: StaticString = #fileID,
         line: UInt = #line
     ) where K.Value == Value {
-        if let customContext {
-            read = { onMainActor { KeyAccess.read(K.self, in: customContext, fileID: fileID, line: line) } }
-        } else {
-            read = { onMainActor { KeyAccess.read(K.self, fileID: fileID, line: line) } }
-        }
-        check = nil
+        self.init(
+            read: MainActorKeyFamily<K>.sendableReader(customContext: customContext, fileID: fileID, line: line))
     }
 
     /// Reads the main-actor factory key named by `keyPath` and calls the factory on every access.
@@ -123,12 +113,9 @@ public struct InjectedConf<Value>: Sendable {
         _ keyPath: KeyPath<ConfKeys, K.Type>, customContext: ConfContext? = nil, fileID: StaticString = #fileID,
         line: UInt = #line
     ) where K.Value == @MainActor @Sendable () -> Value {
-        if let customContext {
-            read = { onMainActor { KeyAccess.read(K.self, in: customContext, fileID: fileID, line: line)() } }
-        } else {
-            read = { onMainActor { KeyAccess.read(K.self, fileID: fileID, line: line)() } }
-        }
-        check = nil
+        self.init(
+            read: MainActorKeyFamily<K>.sendableFactoryReader(
+                customContext: customContext, fileID: fileID, line: line))
     }
 
     @usableFromInline
