@@ -9,7 +9,7 @@ public import LoomKeys
 /// which an environment variables provider reads as `HTTP_TIMEOUT` and a JSON file as `{"http": {"timeout": …}}`),
 /// the type to read it as (the key's value type, which must be ``ConfBindable``), and whether the value is secret.
 /// When no provider has the key, the key's default from its declaration is used; a key declared without a default is
-/// required, and loading fails without it.
+/// required, and an update fails without it.
 ///
 /// ```swift
 /// extension ConfKeys {
@@ -22,11 +22,11 @@ public import LoomKeys
 /// ]
 /// ```
 ///
-/// > Important: A key bound in a ``ConfSources`` gets its root value from them: each load replaces what
+/// > Important: A key bound in a ``ConfSources`` gets its root value from them: each update replaces what
 /// > `Conf.setRootValue` set. `Conf.withValue` overrides and test overrides still win inside their scopes.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public struct ConfBinding: Sendable, CustomStringConvertible {
-    /// What a binding holds: one reference, so a load walking a thousand bindings copies a pointer each.
+    /// What a binding holds: one reference, so an update walking a thousand bindings copies a pointer each.
     final class Storage: Sendable {
         /// The Loom key's identity.
         let id: ObjectIdentifier

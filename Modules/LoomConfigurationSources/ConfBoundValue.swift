@@ -1,4 +1,4 @@
-/// A bound key's value as last loaded, ready to print: the value (redacted when secret) and where it came from.
+/// A bound key's value as last applied, ready to print: the value (redacted when secret) and where it came from.
 ///
 /// ```swift
 /// for value in sources.values {

@@ -1,7 +1,7 @@
-/// What one successful ``ConfSources`` load changed.
+/// What one successful ``ConfSources`` update (``ConfSources/apply()``, ``ConfSources/reload()``) changed.
 ///
 /// ```swift
-/// let result = try sources.load()
+/// let result = try sources.apply()
 /// print(result.changedKeys)   // ["http.timeout"]
 /// ```
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -9,7 +9,7 @@ public struct ConfLoadResult: Sendable, Equatable {
     /// The configuration keys whose values changed, in binding order; empty when nothing changed.
     ///
     /// ```swift
-    /// if try sources.load().changedKeys.isEmpty { print("up to date") }
+    /// if try sources.apply().changedKeys.isEmpty { print("up to date") }
     /// ```
     public let changedKeys: [String]
 
@@ -17,14 +17,14 @@ public struct ConfLoadResult: Sendable, Equatable {
     /// its next resolve.
     ///
     /// ```swift
-    /// print(try sources.load().rebuiltInstances)   // 1
+    /// print(try sources.apply().rebuiltInstances)   // 1
     /// ```
     public let rebuiltInstances: Int
 
     /// The containers that held those instances, as they print (`Container(app)`).
     ///
     /// ```swift
-    /// print(try sources.load().containers)   // ["Container(app)"]
+    /// print(try sources.apply().containers)   // ["Container(app)"]
     /// ```
     public let containers: [String]
 

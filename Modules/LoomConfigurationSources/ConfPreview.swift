@@ -1,7 +1,7 @@
 internal import LoomCore
 public import LoomKeys
 
-/// The values a ``ConfSources`` would load, read without setting anything (``ConfSources/preview()``).
+/// The values a ``ConfSources`` would apply, read without setting anything (``ConfSources/preview()``).
 ///
 /// ```swift
 /// let preview = try sources.preview()

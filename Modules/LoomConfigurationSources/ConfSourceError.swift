@@ -1,12 +1,12 @@
-/// Why a ``ConfSources`` load changed nothing: a required key no provider has, a value of the wrong type, or a
+/// Why a ``ConfSources`` update changed nothing: a required key no provider has, a value of the wrong type, or a
 /// provider that failed (a malformed file).
 ///
-/// A failed load leaves every key at its last good value, and logs the same text as one error. Secret values never
+/// A failed update leaves every key at its last good value, and logs the same text as one error. Secret values never
 /// appear: the `value` of ``invalidValue(key:provider:value:expected:)`` is `<redacted>` for them.
 ///
 /// ```swift
 /// do {
-///     try sources.load()
+///     try sources.apply()
 /// } catch {
 ///     print(error)   // Configuration key http.timeout has a value of the wrong type. …
 /// }

@@ -4,18 +4,18 @@ public import ServiceLifecycle
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension ConfSources: Service {
-    /// Follows the providers until cancelled or a graceful shutdown: loads whenever a provider reports a change
+    /// Follows the providers until cancelled or a graceful shutdown: applies their values whenever one reports a change
     /// (a `ReloadingFileProvider` that re-read its file, a `MutableInMemoryProvider` that was set), and every
     /// ``pollInterval`` calls ``reload()``.
     ///
     /// Run it next to the providers it follows, in a swift-service-lifecycle `ServiceGroup` or a task of your own.
-    /// Failed loads are logged once each (a file that stays malformed is not logged again on every poll) and keep
+    /// Failed updates are logged once each (a file that stays malformed is not logged again on every poll) and keep
     /// the last good values; `run()` itself only ends when cancelled.
     ///
     /// ```swift
     /// let file = try await ReloadingFileProvider<JSONSnapshot>(filePath: "/etc/app.json")
     /// let sources = ConfSources(providers: [file], bindings: bindings, pollInterval: .seconds(15))
-    /// try sources.load()
+    /// try sources.apply()
     /// let group = ServiceGroup(services: [file, sources], logger: logger)
     /// try await group.run()
     /// ```
@@ -32,12 +32,12 @@ extension ConfSources: Service {
         }
     }
 
-    /// Loads each time `provider` reports a new snapshot (its first report is its current one).
+    /// Applies the providers' values each time `provider` reports a new snapshot (its first report is its current one).
     private func follow(_ provider: any ConfigProvider) async {
         do {
             try await provider.watchSnapshot { updates in
                 for await _ in updates {
-                    _ = try? load()
+                    _ = try? apply()
                 }
             }
         } catch {

@@ -7,12 +7,12 @@ internal import LoomRuntime
 /// command-line arguments, JSON or YAML files — and follow them when they change.
 ///
 /// Give it the providers in precedence order (the first that has a key wins) and the ``ConfBinding``s saying which
-/// Loom key reads which configuration key. ``load()`` sets every bound key's root value from the providers (the key's
-/// default when none has it) in one atomic update; ``reload()`` asks the providers for fresh values first;
-/// ``run()`` (a swift-service-lifecycle `Service`) follows the providers' changes until cancelled. After each change,
-/// the cached instances whose factories read a changed key while they were built are dropped, and built again, with
-/// the new values, on their next resolve; no other instance is. `DependencyGraph.changes` emits one
-/// `.configurationChanged` element per load that changed something.
+/// Loom key reads which configuration key. ``apply()`` sets every bound key's root value from the providers' current
+/// values (the key's default when none has it) in one atomic update; ``reload()`` asks the providers for fresh values
+/// first; ``run()`` (a swift-service-lifecycle `Service`) follows the providers' changes until cancelled. After each
+/// change, the cached instances whose factories read a changed key while they were built are dropped, and built again,
+/// with the new values, on their next resolve; no other instance is. `DependencyGraph.changes` emits one
+/// `.configurationChanged` element per update that changed something.
 ///
 /// ```swift
 /// extension ConfKeys {
@@ -22,18 +22,19 @@ internal import LoomRuntime
 ///     providers: [EnvironmentVariablesProvider(), try await FileProvider<JSONSnapshot>(filePath: "config.json")],
 ///     bindings: [ConfBinding(\.httpTimeout, to: "http.timeout")]
 /// )
-/// try sources.load()
+/// try sources.apply()
 /// Conf[\.httpTimeout]   // HTTP_TIMEOUT, else http.timeout in config.json, else 60
 /// ```
 ///
-/// Bad input never stops the app: a load that finds a malformed file, a value of the wrong type or a required key no
-/// provider has changes nothing (every key keeps its last good value), logs one error (``ConfSourceError``'s text,
-/// secrets redacted), and throws that error to an explicit ``load()`` or ``reload()``.
+/// Bad input never stops the app: an update that finds a malformed file, a value of the wrong type or a required key
+/// no provider has changes nothing (every key keeps its last good value), logs one error (``ConfSourceError``'s text,
+/// secrets redacted), and throws that error to an explicit ``apply()`` or ``reload()``.
 ///
-/// > Important: Load before the first resolve of a service that reads a bound key: reads are recorded only once a
-/// > key's value came from these sources. Each load replaces the root values of the bound keys (whatever
+/// > Important: Apply before the first resolve of a service that reads a bound key: reads are recorded only once a
+/// > key's value came from these sources. Each update replaces the root values of the bound keys (whatever
 /// > `Conf.setRootValue` set); `Conf.withValue` overrides and `LoomTesting`'s test overrides still win inside their
-/// > scopes. Inside a `withTestDependencies` scope, loads set that scope's root values only, like `Conf.setRootValue`.
+/// > scopes. Inside a `withTestDependencies` scope, updates set that scope's root values only, like
+/// > `Conf.setRootValue`.
 /// > Factories that read `Conf.rootValue(for:)` are not recorded.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class ConfSources: Sendable {
@@ -58,7 +59,7 @@ public final class ConfSources: Sendable {
     /// Where failures and changes are logged; `nil` uses `LoomConfiguration.logger` at the time of logging.
     let logger: (any LoomLogger)?
 
-    /// What the last successful load set, and the last failure logged.
+    /// What the last successful update set, and the last failure logged.
     struct State {
         var values: [ObjectIdentifier: Resolved] = [:]
         var lastLoggedFailure: String?
@@ -75,7 +76,7 @@ public final class ConfSources: Sendable {
 
     private let state = LoomLock(State())
 
-    /// Creates sources over `providers` for `bindings`; nothing is read until ``load()``, ``reload()`` or ``run()``.
+    /// Creates sources over `providers` for `bindings`; nothing is read until ``apply()``, ``reload()`` or ``run()``.
     ///
     /// ```swift
     /// let sources = ConfSources(
@@ -101,15 +102,16 @@ public final class ConfSources: Sendable {
         self.logger = logger
     }
 
-    // MARK: Loading
+    // MARK: Updating
 
-    /// Sets every bound key's root value from the providers' current values, in one atomic update.
+    /// Applies the providers' current values as the bound keys' root values, in one atomic update.
     ///
+    /// Synchronous: it reads the snapshots the providers hold now and fetches nothing (``reload()`` fetches first).
     /// Each key gets the value of the first provider that has it, else its default. Keys whose value changed since
-    /// the last load have their dependents (cached instances whose factories read them) dropped.
+    /// the last update have their dependents (cached instances whose factories read them) dropped.
     ///
     /// ```swift
-    /// let result = try sources.load()
+    /// let result = try sources.apply()
     /// print(result.changedKeys)
     /// ```
     ///
@@ -117,11 +119,29 @@ public final class ConfSources: Sendable {
     /// - Throws: ``ConfSourceError`` when a required key is missing or a value has the wrong type; then nothing
     ///   changes.
     @discardableResult
-    public func load() throws(ConfSourceError) -> ConfLoadResult {
+    public func apply() throws(ConfSourceError) -> ConfLoadResult {
         try apply(providers.map { $0.snapshot() }, providerFailures: [])
     }
 
-    /// Asks every provider for fresh values (a `ReloadingFileProvider` re-reads its file if it changed), then loads.
+    /// Applies the providers' current values as the bound keys' root values: the former name of ``apply()``.
+    ///
+    /// Renamed because "load" is Loom's word for the `async` resolve (`try await container.load()`), and this reads
+    /// the providers' current snapshots synchronously.
+    ///
+    /// ```swift
+    /// try sources.apply()   // was: try sources.load()
+    /// ```
+    ///
+    /// - Returns: What changed.
+    /// - Throws: ``ConfSourceError``, as ``apply()`` does.
+    @available(*, deprecated, renamed: "apply()")
+    @discardableResult
+    public func load() throws(ConfSourceError) -> ConfLoadResult {
+        try apply()
+    }
+
+    /// Asks every provider for fresh values (a `ReloadingFileProvider` re-reads its file if it changed), then applies
+    /// them.
     ///
     /// ```swift
     /// try await sources.reload()   // after rewriting config.json
@@ -138,7 +158,7 @@ public final class ConfSources: Sendable {
                 do {
                     _ = try await provider.fetchValue(forKey: binding.configKey, type: binding.type)
                 } catch {
-                    // A value of the wrong type fails the snapshot's lookup too, and the load reports it with the
+                    // A value of the wrong type fails the snapshot's lookup too, and the update reports it with the
                     // value; a failure the current snapshot does not share is the provider's own.
                     if (try? provider.snapshot().value(forKey: binding.configKey, type: binding.type)) != nil {
                         failures.append(.providerFailed(provider: provider.providerName, reason: failureText(error)))
@@ -152,7 +172,7 @@ public final class ConfSources: Sendable {
 
     // MARK: Inspecting
 
-    /// Every bound key's value as last loaded, in binding order, secrets redacted; empty before the first load.
+    /// Every bound key's value as last applied, in binding order, secrets redacted; empty before the first update.
     ///
     /// ```swift
     /// for value in sources.values { print(value) }   // http.timeout = 30 (EnvironmentVariablesProvider (HTTP_TIMEOUT))
@@ -161,7 +181,7 @@ public final class ConfSources: Sendable {
         Self.boundValues(of: bindings, state.withLock { $0.values })
     }
 
-    /// What ``load()`` would set now, without setting anything: the providers' current values, checked.
+    /// What ``apply()`` would set now, without setting anything: the providers' current values, checked.
     ///
     /// Use it to validate configuration before applying it, or to show it (a tool's `config` command) without
     /// touching the process-wide root values.
@@ -172,7 +192,7 @@ public final class ConfSources: Sendable {
     /// ```
     ///
     /// - Returns: Every bound key's value and origin.
-    /// - Throws: ``ConfSourceError``, as ``load()`` would.
+    /// - Throws: ``ConfSourceError``, as ``apply()`` would.
     public func preview() throws(ConfSourceError) -> ConfPreview {
         let snapshots = providers.map { $0.snapshot() }
         var resolved: [ObjectIdentifier: Resolved] = [:]
@@ -199,7 +219,7 @@ public final class ConfSources: Sendable {
         }
     }
 
-    /// Where the bound key named by `keyPath` got its current value, or `nil` if it is not bound here or not loaded.
+    /// Where the bound key named by `keyPath` got its current value, or `nil` if it is not bound here or not applied.
     ///
     /// ```swift
     /// sources.origin(of: \.httpTimeout)   // .provider(name: "EnvironmentVariablesProvider", lookedUpAs: "HTTP_TIMEOUT")
@@ -211,7 +231,7 @@ public final class ConfSources: Sendable {
         state.withLock { $0.values[ObjectIdentifier(K.self)]?.origin }
     }
 
-    // MARK: Applying
+    // MARK: Publishing
 
     /// Resolves every binding from `snapshots` and, if all resolve, publishes the changed values as one update, then
     /// drops their dependents and reports the change.
@@ -244,7 +264,7 @@ public final class ConfSources: Sendable {
                 // Same value (perhaps from another provider now): `resolve` kept the published box.
                 if let previous, previous.box === new.box { continue }
                 boxes[binding.id] = new.box
-                // The first load publishes every key; it changes those a provider sets.
+                // The first update publishes every key; it changes those a provider sets.
                 if previous != nil || new.content != nil { changed.append(binding) }
             }
             BoundKeys.publish(boxes)
@@ -257,7 +277,7 @@ public final class ConfSources: Sendable {
         case .failure(let failure):
             if failure.shouldLog {
                 log(
-                    "LoomConfigurationSources: a configuration load failed; every key keeps its last good value.\n"
+                    "LoomConfigurationSources: a configuration update failed; every key keeps its last good value.\n"
                         + failure.error.description, level: .error)
             }
             throw failure.error
@@ -285,8 +305,8 @@ public final class ConfSources: Sendable {
 
     /// How a provider's failure reads in errors and logs.
     ///
-    /// Its message — unless a secret key is bound or was loaded: a message may quote the source line it failed on,
-    /// which can hold a secret Loom never loaded (a rotated password) and so cannot scrub. Then only the error's type
+    /// Its message — unless a secret key is bound or was applied: a message may quote the source line it failed on,
+    /// which can hold a secret Loom never applied (a rotated password) and so cannot scrub. Then only the error's type
     /// is given; the provider's name says where.
     func failureText(_ error: any Error) -> String {
         let holdsSecrets =
@@ -295,7 +315,7 @@ public final class ConfSources: Sendable {
         return "\(String(reflecting: type(of: error))) (its message is withheld: secret values are bound)"
     }
 
-    /// The texts of the secret values loaded so far, which a provider's error message must not repeat.
+    /// The texts of the secret values applied so far, which a provider's error message must not repeat.
     private func secretTexts(_ state: State) -> [String] {
         bindings.compactMap { binding in
             guard let resolved = state.values[binding.id], resolved.isSecret else { return nil }
@@ -305,7 +325,7 @@ public final class ConfSources: Sendable {
 
     /// The value of `binding` in the first snapshot that has it, else its default.
     ///
-    /// When the content is the one `previous` loaded, its box is kept: neither converted nor allocated again.
+    /// When the content is the one `previous` applied, its box is kept: neither converted nor allocated again.
     static func resolve(
         _ binding: ConfBinding, in snapshots: [any ConfigSnapshot], previous: Resolved? = nil
     ) -> Result<Resolved, ConfSourceError> {

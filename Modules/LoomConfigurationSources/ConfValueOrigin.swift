@@ -4,7 +4,7 @@
 /// switch sources.origin(of: \.httpTimeout) {
 /// case .provider(let name, let lookedUpAs): print("from \(name) (\(lookedUpAs))")
 /// case .defaultValue: print("the default")
-/// case nil: print("not loaded yet")
+/// case nil: print("not applied yet")
 /// }
 /// ```
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)

@@ -42,7 +42,7 @@ extension ConfKeys {
                 ConfBinding(\.standardBools, to: "bools"), ConfBinding(\.standardChunks, to: "chunks"),
                 ConfBinding(\.standardUUID, to: "id"), ConfBinding(\.standardDate, to: "date"),
             ])
-        try sources.load()
+        try sources.apply()
 
         #expect(Conf[\.standardString] == "text")
         #expect(Conf[\.standardInt] == -3)

@@ -19,7 +19,7 @@ extension ConfKeys {
             bindings: [
                 ConfBinding(\.elementModes, to: "modes"), ConfBinding(\.elementPriorities, to: "priorities"),
             ])
-        try sources.load()
+        try sources.apply()
         #expect(Conf[\.elementModes] == [.fast, .safe])
         #expect(Conf[\.elementPriorities] == [.high, .low])
     }

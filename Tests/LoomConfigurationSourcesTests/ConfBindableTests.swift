@@ -46,7 +46,7 @@ extension ConfKeys {
                 ConfBinding(\.bindablePriority, to: "priority"), ConfBinding(\.bindableURL, to: "url"),
                 ConfBinding(\.bindableTimeout, to: "timeout"),
             ])
-        try sources.load()
+        try sources.apply()
 
         #expect(Conf[\.bindableHost] == Hostname(configString: "api.example.com"))
         #expect(Conf[\.bindableMode] == .fast)
@@ -62,7 +62,7 @@ extension ConfKeys {
         #expect(
             throws: ConfSourceError.invalidValue(
                 key: "mode", provider: "InMemoryProvider[modes]", value: "turbo", expected: "Mode (read as string)")
-        ) { try sources.load() }
+        ) { try sources.apply() }
         #expect(Conf[\.bindableWrongCase] == .safe)
     }
 

@@ -25,7 +25,7 @@ extension ConfKeys {
             providers: [InMemoryProvider(values: ["first": 1, "second": 2])],
             bindings: [ConfBinding(\.bindingTwice, to: "first"), ConfBinding(\.bindingTwice, to: "second")])
         #expect(sources.bindings.map(\.configKey.description) == ["second"])
-        try sources.load()
+        try sources.apply()
         #expect(Conf[\.bindingTwice] == 2)
     }
 }

@@ -23,7 +23,7 @@ extension ConfKeys {
     @Test func runLoadsWhatAMutableProviderIsSetTo() async throws {
         let provider = MutableInMemoryProvider(initialValues: ["followed.limit": 20])
         let sources = ConfSources(provider: provider, binding: ConfBinding(\.followedLimit, to: "followed.limit"))
-        try sources.load()
+        try sources.apply()
         let changed = configurationChange(of: "followed.limit")
         let running = Task { try await sources.run() }
 
@@ -41,7 +41,7 @@ extension ConfKeys {
         let file = try ConfigFile(in: folder, contents: #"{"name": "first"}"#)
         let provider = try await ReloadingFileProvider<JSONSnapshot>(filePath: FilePath(file.path))
         let sources = ConfSources(provider: provider, binding: ConfBinding(\.followedName, to: "name"))
-        try sources.load()
+        try sources.apply()
         let changed = configurationChange(of: "name")
         let running = Task { try await sources.run() }
 
@@ -63,7 +63,7 @@ extension ConfKeys {
         let sources = ConfSources(
             providers: [provider], bindings: [ConfBinding(\.polledPort, to: "port")], pollInterval: .milliseconds(5),
             logger: logger)
-        try sources.load()
+        try sources.apply()
         try file.write(#"{"port": "#)
         let running = Task { try await sources.run() }
 

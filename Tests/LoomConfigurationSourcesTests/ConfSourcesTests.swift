@@ -46,7 +46,7 @@ extension ConfKeys {
                 ConfBinding(\.sourcesRetries, to: "http.retries"),
             ])
 
-        let result = try sources.load()
+        let result = try sources.apply()
 
         #expect(Conf[\.sourcesTimeout] == 30)
         #expect(Conf[\.sourcesHost] == "file.example.com")
@@ -64,7 +64,7 @@ extension ConfKeys {
                 "http.host = file.example.com (FileProvider<JSONSnapshot> (http.host))",
                 "http.retries = 3 (default)",
             ])
-        #expect(try sources.load().changedKeys.isEmpty, "loading the same values again changes nothing")
+        #expect(try sources.apply().changedKeys.isEmpty, "applying the same values again changes nothing")
     }
 
     @Test func aRequiredKeyNoProviderHasIsATypedErrorNamingTheKeyAndEveryProviderSearched() async throws {
@@ -82,7 +82,7 @@ extension ConfKeys {
             throws: ConfSourceError.missingValue(
                 key: "api.token",
                 searched: ["EnvironmentVariablesProvider: API_TOKEN", "FileProvider<JSONSnapshot>: api.token"])
-        ) { try sources.load() }
+        ) { try sources.apply() }
         #expect(sources.values.isEmpty)
         let errors = logger.messages(at: .error)
         #expect(errors.count == 1)
@@ -94,14 +94,14 @@ extension ConfKeys {
         let logger = CapturingLogger()
         let sources = ConfSources(
             providers: [provider], bindings: [ConfBinding(\.wrongTypeTimeout, to: "http.timeout")], logger: logger)
-        try sources.load()
+        try sources.apply()
 
         provider.setValue("thirty", forKey: "http.timeout")
         let expected = ConfSourceError.invalidValue(
             key: "http.timeout", provider: "MutableInMemoryProvider[settings]", value: "thirty",
             expected: "Int (read as int)")
-        #expect(throws: expected) { try sources.load() }
-        #expect(throws: expected) { try sources.load() }
+        #expect(throws: expected) { try sources.apply() }
+        #expect(throws: expected) { try sources.apply() }
 
         #expect(Conf[\.wrongTypeTimeout] == 30)
         #expect(sources.values.first?.value == "30")
@@ -109,7 +109,7 @@ extension ConfKeys {
         #expect(logger.messages(at: .error).first?.contains("Found: thirty") == true)
 
         provider.setValue(31, forKey: "http.timeout")
-        try sources.load()
+        try sources.apply()
         #expect(Conf[\.wrongTypeTimeout] == 31)
     }
 
@@ -117,7 +117,7 @@ extension ConfKeys {
         let sources = ConfSources(
             providers: [InMemoryProvider(values: ["limit": 100])],
             bindings: [ConfBinding(\.overriddenLimit, to: "limit")])
-        try sources.load()
+        try sources.apply()
 
         #expect(Conf[\.overriddenLimit] == 7, "the .conf trait wins")
         #expect(Conf.rootValue(for: \.overriddenLimit) == 100)
@@ -137,7 +137,7 @@ extension ConfKeys {
         let sources = ConfSources(
             providers: [provider],
             bindings: [ConfBinding(\.rebuildA, to: "a"), ConfBinding(\.rebuildB, to: "b")])
-        try sources.load()
+        try sources.apply()
         let builds = Collected<String>()
         let container = Container(name: "rebuilds")
         container.register(Built.self, alternative: "readsA", scope: .singleton) {
@@ -167,7 +167,7 @@ extension ConfKeys {
         #expect(builds.all.count == 4)
 
         provider.setValue("a2", forKey: "a")
-        let result = try sources.load()
+        let result = try sources.apply()
 
         #expect(result == ConfLoadResult(changedKeys: ["a"], rebuiltInstances: 2, containers: ["Container(rebuilds)"]))
         #expect(try resolveAll() == ["a2", "b1", "constant", "a2"])
@@ -178,7 +178,7 @@ extension ConfKeys {
     @Test func eachLoadThatChangesSomethingEmitsOneGraphChange() async throws {
         let provider = MutableInMemoryProvider(initialValues: ["counted": 0])
         let sources = ConfSources(provider: provider, binding: ConfBinding(\.changesCounted, to: "counted"))
-        try sources.load()
+        try sources.apply()
         let changes = DependencyGraph.changes
         let collected = Task {
             var seen: [DependencyGraphChange] = []
@@ -190,10 +190,10 @@ extension ConfKeys {
         }
 
         provider.setValue(1, forKey: "counted")
-        try sources.load()
-        try sources.load()  // nothing changed: no element
+        try sources.apply()
+        try sources.apply()  // nothing changed: no element
         provider.setValue(2, forKey: "counted")
-        try sources.load()
+        try sources.apply()
 
         let seen = await collected.value
         #expect(seen.map(\.kind) == [.configurationChanged, .configurationChanged])
@@ -208,7 +208,7 @@ extension ConfKeys {
         let sources = ConfSources(
             providers: [provider],
             bindings: [ConfBinding(\.pairLeft, to: "pair.left"), ConfBinding(\.pairRight, to: "pair.right")])
-        try sources.load()
+        try sources.apply()
 
         let readers = 4
         let seen = (0..<readers).map { _ in Counter() }  // the highest version each reader has seen
@@ -258,7 +258,7 @@ extension ConfKeys {
                 ConfBinding(\.secretPin, to: "db.pin", isSecret: true),
             ],
             logger: logger)
-        try sources.load()
+        try sources.apply()
         #expect(Conf[\.secretPassword] == password)
         #expect(sources.values.map(\.value) == ["<redacted>", "<redacted>", "<redacted>"])
 
@@ -282,7 +282,7 @@ extension ConfKeys {
             bindings: [ConfBinding(\.scopedLevel, to: "level")])
         try withTestDependencies { _ in
         } operation: {
-            try sources.load()
+            try sources.apply()
             #expect(Conf[\.scopedLevel] == "debug")
         }
         #expect(Conf[\.scopedLevel] == "info")
@@ -295,7 +295,7 @@ extension ConfKeys {
         let logger = CapturingLogger()
         let sources = ConfSources(
             providers: [provider], bindings: [ConfBinding(\.malformedPort, to: "port")], logger: logger)
-        try sources.load()
+        try sources.apply()
 
         try file.write(#"{"port": 90"#)
         await #expect {
@@ -381,7 +381,7 @@ extension ConfKeys {
         let sources = ConfSources(
             providers: [provider], bindings: [ConfBinding(\.rotatedPassword, to: "db.password", isSecret: true)],
             logger: logger)
-        try sources.load()
+        try sources.apply()
         let rotated = "rotated-\(UUID().uuidString)"
         provider.quoted.append("password: \(rotated)")
         let error = await #expect(throws: ConfSourceError.self) { try await sources.reload() }

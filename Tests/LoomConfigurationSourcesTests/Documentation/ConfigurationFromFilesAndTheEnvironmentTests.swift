@@ -38,7 +38,7 @@ final class HTTPClient: Sendable {
 
 // The article's keys are process-wide: its tests run one after the other.
 @Suite(.serialized) struct ConfigurationFromFilesAndTheEnvironmentTests {
-    @Test func bindKeysAndLoadThem() async throws {
+    @Test func bindKeysAndApplyTheirValues() async throws {
         let folder = try TemporaryFolder()
         let file = try ConfigFile(
             in: folder, contents: #"{"database": {"host": "db.internal"}, "api": {"token": "t0k"}}"#)
@@ -53,7 +53,7 @@ final class HTTPClient: Sendable {
                 ConfBinding(\.apiToken, to: "api.token", isSecret: true),
             ]
         )
-        try sources.load()
+        try sources.apply()
         #expect(Conf[\.httpTimeout] == 30 && Conf[\.databaseHost] == "db.internal" && Conf[\.apiToken] == "t0k")
 
         let withoutToken = ConfSources(
@@ -62,12 +62,12 @@ final class HTTPClient: Sendable {
         #expect(
             throws: ConfSourceError.missingValue(
                 key: "api.token", searched: ["EnvironmentVariablesProvider: API_TOKEN"])
-        ) { try withoutToken.load() }
+        ) { try withoutToken.apply() }
     }
 
     @Test func valueTypes() throws {
         let logging = ConfBinding(\.logLevel, to: "log.level")  // "warning" reads as .warning
-        try ConfSources(providers: [InMemoryProvider(values: ["log.level": "warning"])], bindings: [logging]).load()
+        try ConfSources(providers: [InMemoryProvider(values: ["log.level": "warning"])], bindings: [logging]).apply()
         #expect(Conf[\.logLevel] == .warning)
     }
 
@@ -82,7 +82,7 @@ final class HTTPClient: Sendable {
             bindings: [ConfBinding(\.httpTimeout, to: "http.timeout")],
             pollInterval: .seconds(15)
         )
-        try reloading.load()
+        try reloading.apply()
         let services = ServiceGroup(services: [file, reloading], logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await services.run() }
@@ -90,7 +90,7 @@ final class HTTPClient: Sendable {
             let app = Container(name: "app")
             app.register(scope: .singleton) { HTTPClient(timeout: Conf[\.httpTimeout]) }
 
-            let before: HTTPClient = try app.resolve()  // built with the loaded timeout
+            let before: HTTPClient = try app.resolve()  // built with the applied timeout
             try config.write(#"{"http": {"timeout": 25}}"#)
             try await reloading.reload()  // http.timeout changed in the file
             let after: HTTPClient = try app.resolve()  // a new client, built with the new timeout
@@ -122,7 +122,7 @@ final class HTTPClient: Sendable {
         let sources = ConfSources(
             providers: [EnvironmentVariablesProvider(environmentVariables: ["HTTP_TIMEOUT": "30"])],
             bindings: [ConfBinding(\.httpTimeout, to: "http.timeout")])
-        try sources.load()
+        try sources.apply()
         var printed: [String] = []
         for value in sources.values {
             printed.append("\(value)")

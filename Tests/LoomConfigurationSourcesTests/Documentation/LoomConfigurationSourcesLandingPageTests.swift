@@ -14,7 +14,7 @@ extension ConfigurationFromFilesAndTheEnvironmentTests {
             providers: [EnvironmentVariablesProvider(environmentVariables: ["HTTP_TIMEOUT": "45"])],
             bindings: [ConfBinding(\.httpTimeout, to: "http.timeout")]
         )
-        try sources.load()
+        try sources.apply()
         #expect(Conf[\.httpTimeout] == 45)  // HTTP_TIMEOUT, else 60
     }
 }

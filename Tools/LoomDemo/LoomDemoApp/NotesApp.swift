@@ -36,7 +36,7 @@ public enum NotesApp {
     ///
     /// 1. With a log level other than `warning`, installs a ``LoomLogging/SwiftLogLogger`` writing Loom's events at
     ///    that level to standard error as `LoomConfiguration.logger`.
-    /// 2. Loads the configuration (`ConfSources.load()`): the `Conf` root values `notesStoreKind`, `notesStorePath`,
+    /// 2. Applies the configuration (`ConfSources.apply()`): the `Conf` root values `notesStoreKind`, `notesStorePath`,
     ///    `notesPageSize` and `notesLogLevel`, which the features read when they resolve and run.
     /// 3. Sets `Container.lookupPolicy` to `.enclosingType()`: `@Injected` properties of `Containerable` types (every
     ///    feature entry point) resolve from their own feature's container.
@@ -50,7 +50,7 @@ public enum NotesApp {
     /// > Important: Everything it sets is process-wide. Tests that call it must not run in parallel with each
     /// > other; tests of one feature can instead build the feature over their own containers.
     /// - Parameter configuration: The run's configuration.
-    /// - Throws: ``LoomDemoCore/NotesError`` if the configuration no longer loads (a file changed meanwhile).
+    /// - Throws: ``LoomDemoCore/NotesError`` if the configuration no longer applies (a file changed meanwhile).
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     public static func start(_ configuration: NotesConfiguration) throws {
         let settings = configuration.settings
@@ -63,7 +63,7 @@ public enum NotesApp {
             }
         }
         do throws(ConfSourceError) {
-            try configuration.sources.load()
+            try configuration.sources.apply()
         } catch {
             throw configuration.notesError(for: error)
         }

@@ -9,7 +9,7 @@ import SystemPackage
 ///
 /// Each setting is a `ConfKeys` key bound to a configuration key through `LoomConfigurationSources`; ``resolve(flags:environment:)``
 /// reads them all without changing anything (so it can be called, and tested, anywhere), and
-/// ``NotesApp/start(_:)`` loads them as the keys' root values. `loom-demo config` prints ``report``.
+/// ``NotesApp/start(_:)`` applies them as the keys' root values. `loom-demo config` prints ``report``.
 ///
 /// | setting | flag | environment variable | config file key |
 /// |---|---|---|---|
@@ -72,10 +72,10 @@ public final class NotesConfiguration: Sendable {
     /// configuration.report.map(\.description)   // ["store: file (default)", …]
     /// ```
     public let report: [NotesSettingReport]
-    /// The providers and bindings; ``NotesApp/start(_:)`` loads them.
+    /// The providers and bindings; ``NotesApp/start(_:)`` applies them.
     ///
     /// ```swift
-    /// try configuration.sources.load()
+    /// try configuration.sources.apply()
     /// ```
     public let sources: ConfSources
 
@@ -175,10 +175,10 @@ public final class NotesConfiguration: Sendable {
             providerLabels: labels)
     }
 
-    /// The demo's error for a failed load of these sources.
+    /// The demo's error for a failed update from these sources.
     ///
     /// ```swift
-    /// do { try configuration.sources.load() } catch { throw configuration.notesError(for: error) }
+    /// do { try configuration.sources.apply() } catch { throw configuration.notesError(for: error) }
     /// ```
     /// - Parameter error: What `ConfSources` threw.
     /// - Returns: The error to show.

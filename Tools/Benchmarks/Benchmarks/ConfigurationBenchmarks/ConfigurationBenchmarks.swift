@@ -37,7 +37,7 @@ func configurationBenchmarks() {
         let next = fixture.nextValue()
         fixture.provider.setValue(ConfigValue(.int(next), isSecret: false), forKey: fixture.changedKey)
         benchmark.startMeasurement()
-        let result = try fixture.sources.load()
+        let result = try fixture.sources.apply()
         benchmark.stopMeasurement()
         precondition(result.changedKeys.count == 1 && result.rebuiltInstances == 1, "\(result)")
         let rebuilt = try fixture.resolveChanged()

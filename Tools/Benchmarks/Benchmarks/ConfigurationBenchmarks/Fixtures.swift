@@ -78,7 +78,7 @@ final class ReloadFixture: Sendable {
         sources = ConfSources(providers: [provider], bindings: bindings, logger: DisabledLogger())
         self.container = container
         do {
-            try sources.load()
+            try sources.apply()
             // Every singleton built once, so each key has one recorded dependent.
             for index in 0..<1_000 {
                 _ = try container.resolve(Int.self, alternative: RegistrationAlternative("k\(index)"))
@@ -118,7 +118,7 @@ enum ReloadFixtures {
         let sources = ConfSources(
             providers: [InMemoryProvider(values: ["timeout": 30])],
             bindings: [ConfBinding(\.boundTimeout, to: "timeout")], logger: DisabledLogger())
-        do { try sources.load() } catch { fatalError("\(error)") }
+        do { try sources.apply() } catch { fatalError("\(error)") }
         return sources
     }()
 }
