@@ -32,19 +32,25 @@ extension Container {
             as: T.self)
     }
 
-    /// Registers a factory for a `Sendable` type `T` with an explicit scope.
+    /// Registers a factory for a `Sendable` type `T` with an explicit scope, and optionally a teardown hook.
     ///
     /// ```swift
     /// container.register(scope: .singleton) { Database(path: "app.sqlite") }
     /// container.register(scope: .shared) { ImageCache() }
     /// container.register(scope: .managed(session)) { CurrentUser() }
+    /// container.register(scope: .singleton) { SearchIndex() } onRelease: { $0.flush() }
+    /// container.register(scope: .singleton, onRelease: { $0.close() }) { Database(path: "app.sqlite") }
     /// ```
     /// - Parameters:
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
+    ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
+    ///     `Dependency`'s `onRelease`.
     ///   - factory: Builds the value. For cached scopes it runs once per cache fill, even when many threads
     ///     resolve concurrently.
+    ///   - trailingHook: The same hook written after the factory, as a trailing closure (`{ … } onRelease: { … }`).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     @inlinable
@@ -52,16 +58,16 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope,
+        onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable () throws -> T,
+        onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
         let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, fileID: fileID, line: line
-        )
-        commit(
-            PlainEntry(attributes: consume attributes, owner: owner, factory: factory),
-            as: T.self)
+            T.self, alternative: alternative, scope: scope, releaseHook: (hook ?? trailingHook).map(ReleaseHook.init),
+            fileID: fileID, line: line)
+        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
 
     /// Registers a Macaroni-style parametrized resolver, which receives the enclosing object of a lazily
@@ -108,7 +114,11 @@ extension Container {
     ///   - scope: How long a resolved value is reused, per argument tuple. Arguments are compared with `==` and
     ///     hashed while Loom reads its tables without locks: their `==` and `hash(into:)` must be pure (never
     ///     resolve, register or block).
+    ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
+    ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
+    ///     `Dependency`'s `onRelease`.
     ///   - factory: Builds the value from the arguments.
+    ///   - trailingHook: The same hook written after the factory, as a trailing closure (`{ … } onRelease: { … }`).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     @inlinable
@@ -116,22 +126,19 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable (First, repeat each Rest) throws -> T,
+        onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let parameterList = ParameterTypeList.of(First.self, repeat (each Rest).self)
         let attributes = typeAttributes(
-            T.self, alternative: alternative, parameterList: parameterList, scope: scope, fileID: fileID, line: line
-        )
+            T.self, alternative: alternative, parameterList: ParameterTypeList.of(First.self, repeat (each Rest).self),
+            scope: scope, releaseHook: (hook ?? trailingHook).map(ReleaseHook.init), fileID: fileID, line: line)
         commit(
             ParameterizedEntry<T, First, repeat each Rest>(
-                attributes: consume attributes,
-                owner: owner,
-                factory: factory
-            ),
-            as: T.self
-        )
+                attributes: consume attributes, owner: owner, factory: factory),
+            as: T.self)
     }
 
     // MARK: Asynchronous factories
@@ -151,18 +158,26 @@ extension Container {
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a built value is reused; `.instance` builds one per load.
+    ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
+    ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
+    ///     `Dependency`'s `onRelease`.
     ///   - factory: Builds the value; may `await` and load other dependencies.
+    ///   - trailingHook: The same hook written after the factory, as a trailing closure (`{ … } onRelease: { … }`).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable () async throws -> T,
+        onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, scope: scope, releaseHook: (hook ?? trailingHook).map(ReleaseHook.init),
+            fileID: fileID, line: line)
         commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
 
@@ -176,7 +191,11 @@ extension Container {
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a built value is reused, per argument tuple.
+    ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
+    ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
+    ///     `Dependency`'s `onRelease`.
     ///   - factory: Builds the value from the arguments; may `await`.
+    ///   - trailingHook: The same hook written after the factory, as a trailing closure (`{ … } onRelease: { … }`).
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     @inlinable
@@ -184,263 +203,20 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> T,
+        onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
         let parameterList = ParameterTypeList.of(First.self, repeat (each Rest).self)
         let attributes = typeAttributes(
-            T.self, alternative: alternative, parameterList: parameterList, scope: scope, fileID: fileID, line: line
-        )
+            T.self, alternative: alternative, parameterList: parameterList, scope: scope,
+            releaseHook: (hook ?? trailingHook).map(ReleaseHook.init), fileID: fileID, line: line)
         commit(
             AsyncParameterizedEntry<T, First, repeat each Rest>(
                 attributes: consume attributes, owner: owner, factory: factory),
             as: T.self)
-    }
-
-    // MARK: Release hooks
-
-    // Each form comes twice: `register(scope:onRelease:) { factory }` and `register(scope:) { factory } onRelease: { … }`
-    // (the second keeps call sites to one kind of closure argument).
-
-    /// Registers a factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton, onRelease: { $0.close() }) { Pool() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
-    ///   - factory: Builds the value.
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        onRelease: @escaping @Sendable (T) throws -> Void,
-        _ factory: @escaping @Sendable () throws -> T,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
-    }
-
-    /// Registers a factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton) { Pool() } onRelease: { $0.close() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - factory: Builds the value.
-    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        _ factory: @escaping @Sendable () throws -> T,
-        onRelease: @escaping @Sendable (T) throws -> Void,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
-    }
-
-    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton, onRelease: { $0.close() }) { () async throws in try await Pool.connect() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
-    ///   - factory: Builds the value; may `await`.
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        onRelease: @escaping @Sendable (T) throws -> Void,
-        _ factory: @escaping @Sendable () async throws -> T,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
-    }
-
-    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and a release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton) { () async throws in try await Pool.connect() } onRelease: { $0.close() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - factory: Builds the value; may `await`.
-    ///   - onRelease: The teardown; an error it throws is logged (or collected by `shutdown()`).
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        _ factory: @escaping @Sendable () async throws -> T,
-        onRelease: @escaping @Sendable (T) throws -> Void,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
-    }
-
-    /// Registers a factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton, onRelease: { pool async in await pool.drain() }) { Pool() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
-    ///   - factory: Builds the value.
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        onRelease: @escaping @Sendable (T) async throws -> Void,
-        _ factory: @escaping @Sendable () throws -> T,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
-    }
-
-    /// Registers a factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton) { Pool() } onRelease: { pool async in await pool.drain() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - factory: Builds the value.
-    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        _ factory: @escaping @Sendable () throws -> T,
-        onRelease: @escaping @Sendable (T) async throws -> Void,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
-    }
-
-    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton, onRelease: { pool async in await pool.drain() }) { () async throws in try await Pool.connect() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
-    ///   - factory: Builds the value; may `await`.
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        onRelease: @escaping @Sendable (T) async throws -> Void,
-        _ factory: @escaping @Sendable () async throws -> T,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
-    }
-
-    /// Registers an `async` factory for a `Sendable` type `T` with an explicit scope and an `async` release hook, run once for each cached instance when it leaves its cache.
-    ///
-    /// Instances are released dependents first, each exactly once, never while Loom holds a lock; see
-    /// ``shutdown(hookTimeout:fileID:line:)``. `.instance` values are never cached, so never released.
-    ///
-    /// ```swift
-    /// container.register(scope: .singleton) { () async throws in try await Pool.connect() } onRelease: { pool async in await pool.drain() }
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to register under; usually inferred from the factory's return type.
-    ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
-    ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
-    ///   - factory: Builds the value; may `await`.
-    ///   - onRelease: The teardown; `shutdown()` and the `async` `withScope` await it, a synchronous trigger starts it in a task. An error it throws is collected by `shutdown()` (or logged).
-    ///   - fileID: The calling file, for logs; defaults to the call site.
-    ///   - line: The calling line, for logs; defaults to the call site.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        alternative: RegistrationAlternative? = nil,
-        scope: DependencyScope,
-        _ factory: @escaping @Sendable () async throws -> T,
-        onRelease: @escaping @Sendable (T) async throws -> Void,
-        fileID: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        registerReleased(
-            factory, alternative: alternative, scope: scope, hook: ReleaseHook(onRelease), fileID: fileID, line: line)
     }
 
     // MARK: Actor-isolated factories
@@ -512,29 +288,6 @@ extension Container {
                 attributes: consume attributes, owner: owner, actorName: typeName(Actor.self), actor: Actor.shared,
                 factory: factory),
             as: T.self)
-    }
-
-    /// The one body of the synchronous factories' `onRelease:` overloads (which are inlinable only so that the hook
-    /// is specialised for `T`; see ``ReleaseHook``).
-    @usableFromInline
-    func registerReleased<T: Sendable>(
-        _ factory: @escaping @Sendable () throws -> T, alternative: RegistrationAlternative?, scope: DependencyScope,
-        hook: ReleaseHook, fileID: StaticString, line: UInt
-    ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: hook, fileID: fileID, line: line)
-        commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
-    }
-
-    /// The one body of the `async` factories' `onRelease:` overloads.
-    @usableFromInline
-    func registerReleased<T: Sendable>(
-        _ factory: @escaping @Sendable () async throws -> T, alternative: RegistrationAlternative?,
-        scope: DependencyScope, hook: ReleaseHook, fileID: StaticString, line: UInt
-    ) {
-        let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: hook, fileID: fileID, line: line)
-        commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
 
     /// The attributes of a type-located registration made with one of the `register` overloads.

@@ -10,7 +10,7 @@ extension Container {
     /// instance still being built when this runs is released when its build ends.
     ///
     /// ```swift
-    /// container.register(scope: .singleton, onRelease: { pool async in await pool.close() }) { Pool() }
+    /// container.add { Dependency { Pool() }.scope(.singleton).onRelease { pool async in await pool.close() } }
     /// …
     /// try await container.shutdown()   // pool.close() has returned
     /// ```

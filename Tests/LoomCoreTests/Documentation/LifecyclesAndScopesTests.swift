@@ -94,10 +94,14 @@ private final class SlowPool: Sendable {}
     @Test func shutdownReportsAHookThatTimesOut() async throws {
         let container = Container(name: "app")
         let finish = Counter()
-        container.register(scope: .singleton) {
-            SlowPool()
-        } onRelease: { _ in
-            while finish.value == 0 { await Task.yield() }
+        container.add {
+            Dependency {
+                SlowPool()
+            }
+            .scope(.singleton)
+            .onRelease { _ in
+                while finish.value == 0 { await Task.yield() }
+            }
         }
         _ = try container.resolve(SlowPool.self)
         var printed: [String] = []

@@ -126,14 +126,18 @@ import Testing
         let container = quietContainer("lifecycle.stress.async")
         let built = Collected<Tracked>()
         @Sendable func register() {
-            container.register(scope: .singleton) { () async -> Tracked in
-                await Task.yield()
-                let tracked = Tracked()
-                built.append(tracked)
-                return tracked
-            } onRelease: { tracked in
-                await Task.yield()
-                tracked.releases.increment()
+            container.add {
+                Dependency { () async -> Tracked in
+                    await Task.yield()
+                    let tracked = Tracked()
+                    built.append(tracked)
+                    return tracked
+                }
+                .scope(.singleton)
+                .onRelease { tracked in
+                    await Task.yield()
+                    tracked.releases.increment()
+                }
             }
         }
         register()

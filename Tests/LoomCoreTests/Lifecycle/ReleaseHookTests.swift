@@ -13,12 +13,10 @@ import Testing
             $0.close()
         }
         // An `await`: the async form, which a synchronous trigger starts in a task.
-        container.register(
-            alternative: "async", scope: .singleton
-        ) {
-            Resource("async", log: log)
-        } onRelease: { resource in
-            await resource.closeAsynchronously()
+        container.add {
+            Dependency(alternative: "async") { Resource("async", log: log) }
+                .scope(.singleton)
+                .onRelease { resource in await resource.closeAsynchronously() }
         }
         _ = try container.resolve(Resource.self)
         _ = try container.resolve(Resource.self, alternative: "async")

@@ -61,14 +61,14 @@ import Testing
             log.append("database start")
             log.append("database end")
         }
-        container.register(
-            scope: .singleton
-        ) {
-            Level1(try container.resolve())
-        } onRelease: { _ in
-            log.append("repository start")
-            try await Task.sleep(nanoseconds: 20_000_000)
-            log.append("repository end")
+        container.add {
+            Dependency { Level1(try container.resolve()) }
+                .scope(.singleton)
+                .onRelease { _ in
+                    log.append("repository start")
+                    try await Task.sleep(nanoseconds: 20_000_000)
+                    log.append("repository end")
+                }
         }
         _ = try container.resolve(Level1.self)
         try await container.shutdown()

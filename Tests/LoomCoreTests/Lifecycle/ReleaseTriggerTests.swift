@@ -43,18 +43,26 @@ import Testing
         let log = Collected<String>()
         let gate = Counter()
         let container = quietContainer("lifecycle.weak-async")
-        container.register(scope: .shared) {
-            Resource("shared", log: log)
-        } onRelease: { (resource: Resource) async in
-            await resource.closeAsynchronously()
+        container.add {
+            Dependency {
+                Resource("shared", log: log)
+            }
+            .scope(.shared)
+            .onRelease { (resource: Resource) async in
+                await resource.closeAsynchronously()
+            }
         }
         // Built after the shared instance, so released before it: its hook holds the release task until the shared
         // instance's last user has let go.
-        container.register(scope: .singleton) {
-            Level0(Resource("blocking", log: log))
-        } onRelease: { (level: Level0) async in
-            while gate.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
-            level.resource.close()
+        container.add {
+            Dependency {
+                Level0(Resource("blocking", log: log))
+            }
+            .scope(.singleton)
+            .onRelease { (level: Level0) async in
+                while gate.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+                level.resource.close()
+            }
         }
         var held: Resource? = try container.resolve()
         _ = try container.resolve(Level0.self)
@@ -170,10 +178,14 @@ import Testing
     @Test func theEndOfAnAsyncTestScopeAwaitsAsyncHooks() async throws {
         let log = Collected<String>()
         try await withTestDependencies { overrides in
-            overrides.register(scope: .singleton) {
-                Resource("override", log: log)
-            } onRelease: { resource in
-                await resource.closeAsynchronously()
+            overrides.add {
+                Dependency {
+                    Resource("override", log: log)
+                }
+                .scope(.singleton)
+                .onRelease { resource in
+                    await resource.closeAsynchronously()
+                }
             }
         } operation: {
             await Task.yield()

@@ -152,13 +152,17 @@ import Testing
         let log = Collected<String>()
         let container = quietContainer()
         registerDatabaseAndService(in: container, log: log)
-        container.register(scope: .scoped) {
-            Level1(try container.resolve())
-        } onRelease: { _ in
-            log.append("repository start")
-            // A suspension: were the database's hook not waiting for this one, it would run here.
-            await Task.yield()
-            log.append("repository end")
+        container.add {
+            Dependency {
+                Level1(try container.resolve())
+            }
+            .scope(.scoped)
+            .onRelease { _ in
+                log.append("repository start")
+                // A suspension: were the database's hook not waiting for this one, it would run here.
+                await Task.yield()
+                log.append("repository end")
+            }
         }
         // A synchronous function: in `async` code, `withScope` is the `async` form, which awaits every hook.
         func request() throws {
@@ -219,10 +223,14 @@ import Testing
     @Test func aCancelledRequestScopeStillReleasesItsInstances() async throws {
         let log = Collected<String>()
         let container = quietContainer()
-        container.register(scope: .scoped) {
-            Resource("request", log: log)
-        } onRelease: { resource in
-            await resource.closeAsynchronously()
+        container.add {
+            Dependency {
+                Resource("request", log: log)
+            }
+            .scope(.scoped)
+            .onRelease { resource in
+                await resource.closeAsynchronously()
+            }
         }
         let started = Counter()
         let task = Task {

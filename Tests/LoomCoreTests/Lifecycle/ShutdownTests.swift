@@ -16,16 +16,24 @@ import Testing
         } onRelease: { _ in
             throw HookFailure(name: "level0")
         }
-        container.register(scope: .singleton) {
-            Level1(try container.resolve())
-        } onRelease: { _ in
-            await Task.yield()
-            throw HookFailure(name: "level1")
+        container.add {
+            Dependency {
+                Level1(try container.resolve())
+            }
+            .scope(.singleton)
+            .onRelease { _ in
+                await Task.yield()
+                throw HookFailure(name: "level1")
+            }
         }
-        container.register(scope: .singleton) {
-            Level2(try container.resolve())
-        } onRelease: { level in
-            await level.below.below.resource.closeAsynchronously()
+        container.add {
+            Dependency {
+                Level2(try container.resolve())
+            }
+            .scope(.singleton)
+            .onRelease { level in
+                await level.below.below.resource.closeAsynchronously()
+            }
         }
         _ = try container.resolve(Level2.self)
 
@@ -44,11 +52,15 @@ import Testing
     @Test func aHookThatDoesNotFinishInTimeIsReportedNotAwaitedForever() async throws {
         let container = quietContainer()
         let gate = Counter()
-        container.register(scope: .singleton) {
-            Service()
-        } onRelease: { _ in
-            // Ignores cancellation and never returns until the test ends.
-            while gate.value == 0 { await Task.yield() }
+        container.add {
+            Dependency {
+                Service()
+            }
+            .scope(.singleton)
+            .onRelease { _ in
+                // Ignores cancellation and never returns until the test ends.
+                while gate.value == 0 { await Task.yield() }
+            }
         }
         let log = Collected<String>()
         container.register(scope: .singleton) {
@@ -96,11 +108,15 @@ import Testing
     @Test func shutdownAwaitsAsyncHooksThatSynchronousTriggersStarted() async throws {
         let log = Collected<String>()
         let container = quietContainer()
-        container.register(scope: .singleton) {
-            Resource("slow", log: log)
-        } onRelease: { resource in
-            try await Task.sleep(nanoseconds: 20_000_000)
-            resource.close()
+        container.add {
+            Dependency {
+                Resource("slow", log: log)
+            }
+            .scope(.singleton)
+            .onRelease { resource in
+                try await Task.sleep(nanoseconds: 20_000_000)
+                resource.close()
+            }
         }
         _ = try container.resolve(Resource.self)
         container.resetCachedInstances()
@@ -111,11 +127,15 @@ import Testing
     @Test func shutdownReleasesAsyncBuiltInstances() async throws {
         let log = Collected<String>()
         let container = quietContainer()
-        container.register(scope: .singleton) {
-            () async throws -> Resource in
-            Resource("pool", log: log)
-        } onRelease: { resource in
-            await resource.closeAsynchronously()
+        container.add {
+            Dependency {
+                () async throws -> Resource in
+                Resource("pool", log: log)
+            }
+            .scope(.singleton)
+            .onRelease { resource in
+                await resource.closeAsynchronously()
+            }
         }
         _ = try await container.load(Resource.self)
         try await container.shutdown()
@@ -131,12 +151,16 @@ import Testing
         let inside = Latch()
         let finish = Latch()
         let closed = Counter()
-        container.register(scope: .singleton) {
-            Service()
-        } onRelease: { _ in
-            inside.open()
-            await finish.wait()
-            closed.increment()
+        container.add {
+            Dependency {
+                Service()
+            }
+            .scope(.singleton)
+            .onRelease { _ in
+                inside.open()
+                await finish.wait()
+                closed.increment()
+            }
         }
         _ = try container.resolve(Service.self)
         let first = Task { try await container.shutdown() }
