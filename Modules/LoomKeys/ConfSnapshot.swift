@@ -21,7 +21,7 @@ public struct ConfSnapshot: Sendable {
     let roots: KeyValueTable?
 
     init() {
-        overrides = OverrideScope.active
+        overrides = OverrideLayer.active
         var scopeValues: [ObjectIdentifier: KeyValueBox] = [:]
         if let overlay = ResolutionOverlay.active {
             for (id, box) in overlay.keyValueSnapshot() {

@@ -45,10 +45,10 @@ package final class ResolutionContext: Sendable {
     /// The current task's context, if any scope bound one.
     ///
     /// Inside a synchronous scope opened by the current task on this thread, read from the thread's scope cache
-    /// (``SynchronousScope``); otherwise from the task-local.
+    /// (``ThreadContextCache``); otherwise from the task-local.
     @usableFromInline
     package static var current: ResolutionContext? {
-        if let cached = SynchronousScope.object(as: ResolutionContext.self) { return cached.object }
+        if let cached = ThreadContextCache.object(as: ResolutionContext.self) { return cached.object }
         return binding.get()
     }
 
@@ -56,7 +56,7 @@ package final class ResolutionContext: Sendable {
     /// holds it (the hot paths' read: one task-identity check instead of a task-local lookup).
     @inlinable @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext?) throws -> R) rethrows -> R {
-        if let cached = SynchronousScope.object(as: ResolutionContext.self) { return try cached.withObject(body) }
+        if let cached = ThreadContextCache.object(as: ResolutionContext.self) { return try cached.withObject(body) }
         return try body(binding.get())
     }
 
@@ -199,9 +199,9 @@ package final class ResolutionContext: Sendable {
         try await Self.binding.withValue(self, operation: operation, isolation: isolation)
     }
 
-    /// Runs `operation` with this context bound: the task-local, plus the thread's synchronous-scope cache.
+    /// Runs `operation` with this context bound: the task-local, plus the thread's thread context cache.
     package func bind<R>(_ operation: () throws -> R) rethrows -> R {
-        try Self.binding.withValue(self) { try SynchronousScope.run(self, operation) }
+        try Self.binding.withValue(self) { try ThreadContextCache.run(self, operation) }
     }
 
     // MARK: Reading on hot paths

@@ -15,8 +15,8 @@ package enum Construction {
     @inlinable
     package static func produce<Value>(_ entry: RegistrationEntry, _ factory: () throws -> Value) throws -> Value {
         let frames = ResolutionFrames.current
-        let isOutermost = frames.beginScope()
-        defer { frames.endScope(isOutermost) }
+        let isOutermost = frames.beginResolution()
+        defer { frames.endResolution(isOutermost) }
         if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
         // The outermost frame needs no depth or cycle check: pushed here, without a call.
         if frames.depth == 0 && !frames.hasAdoptedChain {
@@ -150,8 +150,8 @@ package enum Construction {
         build: () throws -> Value
     ) throws -> Value {
         let frames = ResolutionFrames.current
-        let isOutermost = frames.beginScope()
-        defer { frames.endScope(isOutermost) }
+        let isOutermost = frames.beginResolution()
+        defer { frames.endResolution(isOutermost) }
         if isOutermost { ResolutionContext.adoptConstruction(into: frames) }
         return try slot.value(
             Value.self, holdsWeakly: isWeak, ordered: releaser != nil, frames: frames, build: build,

@@ -10,7 +10,7 @@ public import LoomRuntime
 // straight-line code. A miss — the first resolve of a tuple, another kind of registration — continues on the pack
 // path with the same arguments.
 
-extension EntryProber {
+extension ProbeTarget {
     /// The value of `T`'s registration located by type (with `alternative`) taking one argument of type `A`, or `nil`
     /// when only the general path can answer.
     @inlinable @inline(__always)
@@ -63,7 +63,7 @@ extension EntryProber {
     /// Specialised in the caller for `T` only, and not inlined: every arity shares it.
     @inlinable @inline(never)
     package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative?, parameters: FixedArity.Parameters)
-        -> EntryProbe
+        -> ProbeResult
     {
         let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         var hash = RegistrationKey.typeHash(typeBits)
@@ -77,7 +77,7 @@ extension EntryProber {
     }
 }
 
-extension EntryProbe {
+extension ProbeResult {
     /// Reads the probed registration's instance for an argument tuple and leaves the read section: the instance
     /// published under `hash` in a slot that `matches`, else whatever `miss` makes of the registration.
     ///
@@ -87,7 +87,7 @@ extension EntryProbe {
         _ type: T.Type, hash: @autoclosure () -> UInt, matches: (OnceSlot) -> Bool,
         miss: (Registration, ResolutionEnvironment) throws -> T
     ) throws -> T? {
-        guard let entry, EntryProbe.kind(of: entry) == .synchronous else {
+        guard let entry, ProbeResult.kind(of: entry) == .synchronous else {
             ReadSection.exit(section)
             return nil
         }

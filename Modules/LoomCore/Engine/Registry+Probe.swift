@@ -8,7 +8,7 @@ public import LoomRuntime
 /// read section; the typed readers below leave it once they have copied the value out (or retained the entry whose
 /// factory must run).
 @usableFromInline
-package struct EntryProbe {
+package struct ProbeResult {
     /// The read section the probe entered.
     @usableFromInline package let section: ReadSection.Token
     /// The published instance of the registration's only slot, if the registration takes no arguments and has one.
@@ -63,19 +63,19 @@ package struct EntryProbe {
 ///
 /// Unretained: a probe runs while its caller keeps the registry alive (or, for a published table, inside the read
 /// section that protects it), and retaining a table every two threads read would make them contend on its count.
-package enum ProbeScope {
+package enum ProbeTables {
     case chain(Unretained<Registry>)
     case table(Unretained<RegistryTable>)
 }
 
-extension EntryProbe {
+extension ProbeResult {
     /// Probes `scope` inside `section` for the node under `hash` that `matches`; `nil` when no node answers.
     ///
     /// A node that answers but cannot serve the fast path (several candidates, another produced type) ends the probe
     /// with an empty result, so the general path reports it exactly.
     @inline(__always)
     package init?(
-        section: ReadSection.Token, scope: ProbeScope, hash: UInt, valueTypeBits: UInt,
+        section: ReadSection.Token, scope: ProbeTables, hash: UInt, valueTypeBits: UInt,
         isolatedCaches: Unretained<IsolatedCaches>?, matching matches: (RegistrationKey) -> Bool
     ) {
         let node: Unretained<RegistryNode>?
@@ -97,7 +97,7 @@ extension EntryProbe {
         }
         guard let node else { return nil }
         guard !node.withObject({ $0.isCandidateList }) else {
-            self = EntryProbe(section: section)
+            self = ProbeResult(section: section)
             return
         }
         // The entry is read through its own `withObject` rather than downcast inside the node's: with the downcast,
@@ -107,7 +107,7 @@ extension EntryProbe {
             // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
             // class names its own produced type in its attributes.
             guard TableHash.bits(of: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
-                return EntryProbe(section: section)
+                return ProbeResult(section: section)
             }
             var box: Unretained<InstanceBox>?
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
@@ -120,7 +120,7 @@ extension EntryProbe {
                     box = entry.cache?.publishedBox(in: section)
                 }
             }
-            return EntryProbe(section: section, box: box, entry: found, isolatedCaches: isolatedCaches)
+            return ProbeResult(section: section, box: box, entry: found, isolatedCaches: isolatedCaches)
         }
     }
 
@@ -131,9 +131,9 @@ extension EntryProbe {
     /// the overlay's out-of-line probe then compares it inline instead of calling `matches` per node.
     @inline(__always)
     package static func probe(
-        _ scope: ProbeScope, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt = 0,
+        _ scope: ProbeTables, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt = 0,
         matching matches: (RegistrationKey) -> Bool
-    ) -> EntryProbe {
+    ) -> ProbeResult {
         if ProcessWord.activeOverlays.isNonZero {
             if fastID != 0 {
                 return probeThroughOverlay(
@@ -142,9 +142,9 @@ extension EntryProbe {
             return probeThroughOverlay(
                 scope, section: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
         }
-        return EntryProbe(
+        return ProbeResult(
             section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
-            matching: matches) ?? EntryProbe(section: section)
+            matching: matches) ?? ProbeResult(section: section)
     }
 
     /// Probes the overlay's registrations first (its container's chain), then — unless it hides them — `scope`'s.
@@ -154,9 +154,9 @@ extension EntryProbe {
     /// inlines ``probe(_:in:hash:valueTypeBits:fastID:matching:)`` and keep the common case's table probe out of line.
     @inline(never)
     private static func probeThroughOverlay(
-        _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
+        _ scope: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
         matching matches: (RegistrationKey) -> Bool
-    ) -> EntryProbe {
+    ) -> ProbeResult {
         probeThroughOverlay(scope, section, hash, valueTypeBits, matches)
     }
 
@@ -164,40 +164,40 @@ extension EntryProbe {
     /// inline.
     @inline(never)
     private static func probeThroughOverlay(
-        _ scope: ProbeScope, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt
-    ) -> EntryProbe {
+        _ scope: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt
+    ) -> ProbeResult {
         probeThroughOverlay(scope, section, hash, valueTypeBits) { $0.fastID == fastID }
     }
 
     @inline(__always)
     private static func probeThroughOverlay(
-        _ scope: ProbeScope, _ section: ReadSection.Token, _ hash: UInt, _ valueTypeBits: UInt,
+        _ scope: ProbeTables, _ section: ReadSection.Token, _ hash: UInt, _ valueTypeBits: UInt,
         _ matches: (RegistrationKey) -> Bool
-    ) -> EntryProbe {
+    ) -> ProbeResult {
         // The overlay and its container are read unretained: the task's context holds them for as long as this
         // call runs, and binding them strongly cost a retain and a release each per probe.
         let overlay: Unretained<ResolutionOverlay>? = ResolutionContext.withCurrent { context in
             context.flatMap { context in context.overlay.map { Unretained($0) } }
         }
         guard let overlay else {
-            return EntryProbe(
+            return ProbeResult(
                 section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
-                matching: matches) ?? EntryProbe(section: section)
+                matching: matches) ?? ProbeResult(section: section)
         }
         return overlay.withObject { overlay in
-            guard overlay.recorder == nil else { return EntryProbe(section: section) }
+            guard overlay.recorder == nil else { return ProbeResult(section: section) }
             let registry = Unretained(overlay.container.registry)
             let isolatedCaches = overlay.environment.isolatedCaches.map { Unretained($0) }
-            if let probe = EntryProbe(
+            if let probe = ProbeResult(
                 section: section, scope: .chain(registry), hash: hash, valueTypeBits: valueTypeBits,
                 isolatedCaches: isolatedCaches, matching: matches)
             {
                 return probe
             }
-            guard overlay.seesLiveRegistrations else { return EntryProbe(section: section) }
-            return EntryProbe(
+            guard overlay.seesLiveRegistrations else { return ProbeResult(section: section) }
+            return ProbeResult(
                 section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits,
-                isolatedCaches: isolatedCaches, matching: matches) ?? EntryProbe(section: section)
+                isolatedCaches: isolatedCaches, matching: matches) ?? ProbeResult(section: section)
         }
     }
 }
@@ -205,8 +205,8 @@ extension EntryProbe {
 extension Registry {
     /// Enters a read section and finds the plain registration for a type in this registry's chain.
     @usableFromInline
-    package func probePlain(typeBits: UInt) -> EntryProbe {
-        EntryProbe.probe(
+    package func probePlain(typeBits: UInt) -> ProbeResult {
+        ProbeResult.probe(
             .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.typeHash(typeBits),
             valueTypeBits: typeBits, fastID: typeBits
         ) { $0.fastID == typeBits }
@@ -218,14 +218,14 @@ extension Registry {
     /// Non-generic, hashing included: the front door that inlines a call to it stays small. Without an alternative
     /// the key's fast word identifies it, compared inline instead of through a matcher called per node.
     @usableFromInline
-    package func probeEnclosingObjectResolver(typeBits: UInt, alternative: RegistrationAlternative?) -> EntryProbe {
+    package func probeEnclosingObjectResolver(typeBits: UInt, alternative: RegistrationAlternative?) -> ProbeResult {
         let hash = RegistrationKey.enclosingObjectResolverHash(typeBits: typeBits, alternative: alternative)
         if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeBits) {
-            return EntryProbe.probe(
+            return ProbeResult.probe(
                 .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits, fastID: fastID
             ) { $0.fastID == fastID }
         }
-        return EntryProbe.probe(
+        return ProbeResult.probe(
             .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits
         ) { $0.matchesEnclosingObject(typeBits, alternative: alternative) }
     }
@@ -233,16 +233,16 @@ extension Registry {
     /// Enters a read section and finds the registration under `hash` that `matches` in this registry's chain, usable
     /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
     @usableFromInline
-    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
-        EntryProbe.probe(
+    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
+        ProbeResult.probe(
             .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: valueTypeBits,
             matching: matches)
     }
 
     /// Enters a read section and finds the registration named `name` (without parameters) in this registry's chain.
     @usableFromInline
-    package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
-        EntryProbe.probe(
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult {
+        ProbeResult.probe(
             .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.nameHash(name),
             valueTypeBits: valueTypeBits
         ) { $0.isPlainName(name) }
@@ -251,7 +251,7 @@ extension Registry {
 
 // MARK: - Typed readers
 
-extension EntryProbe {
+extension ProbeResult {
     /// The kind of `entry`'s factory.
     ///
     /// Read here rather than in the inlined readers: read from another module's specialisation, the field costs a
@@ -283,7 +283,7 @@ extension EntryProbe {
             ReadSection.exit(section)
             return nil
         }
-        switch EntryProbe.kind(of: entry) {
+        switch ProbeResult.kind(of: entry) {
         case .synchronous:
             // Retain the entry before leaving the section: its factory runs outside it.
             let registration = entry.assumingType(PlainEntry<T>.self).object
@@ -307,7 +307,7 @@ extension EntryProbe {
     package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
         throws -> T?
     {
-        guard let entry, EntryProbe.kind(of: entry) == .synchronous else {
+        guard let entry, ProbeResult.kind(of: entry) == .synchronous else {
             ReadSection.exit(section)
             return nil
         }
@@ -369,7 +369,7 @@ extension EntryProbe {
             return nil
         }
         let environment = environment
-        switch EntryProbe.kind(of: entry) {
+        switch ProbeResult.kind(of: entry) {
         case .synchronous:
             let registration = entry.assumingType(PlainEntry<T>.self).object
             ReadSection.exit(section)
@@ -399,7 +399,7 @@ extension EntryProbe {
             return nil
         }
         let environment = environment
-        switch EntryProbe.kind(of: entry) {
+        switch ProbeResult.kind(of: entry) {
         case .synchronous:
             let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
             ReadSection.exit(section)

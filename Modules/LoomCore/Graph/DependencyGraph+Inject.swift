@@ -27,7 +27,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphProber().fastValue(T.self, alternative: alternative, repeat each parameters) {
+        if let value = try GraphProbeTarget().fastValue(T.self, alternative: alternative, repeat each parameters) {
             return value
         }
         return try injectGeneral(
@@ -60,7 +60,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphProber().fastValue(T.self, alternative: alternative, first) { return value }
+        if let value = try GraphProbeTarget().fastValue(T.self, alternative: alternative, first) { return value }
         return try injectGeneral(T.self, .type(T.self), alternative: alternative, first, fileID: fileID, line: line)
     }
 
@@ -92,7 +92,9 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphProber().fastValue(T.self, alternative: alternative, first, second) { return value }
+        if let value = try GraphProbeTarget().fastValue(T.self, alternative: alternative, first, second) {
+            return value
+        }
         return try injectGeneral(
             T.self, .type(T.self), alternative: alternative, first, second, fileID: fileID, line: line)
     }
@@ -127,7 +129,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphProber().fastValue(T.self, alternative: alternative, first, second, third) {
+        if let value = try GraphProbeTarget().fastValue(T.self, alternative: alternative, first, second, third) {
             return value
         }
         return try injectGeneral(
@@ -174,7 +176,7 @@ extension DependencyGraph {
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
         if !ProcessWord.optionalLocators.isNonZero,
-            let value = try GraphProber().fastValue(T.self, alternative: alternative, repeat each parameters)
+            let value = try GraphProbeTarget().fastValue(T.self, alternative: alternative, repeat each parameters)
         {
             return value
         }
@@ -255,7 +257,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphProber().fastValue(T.self, name: name, repeat each parameters) {
+        if let value = try GraphProbeTarget().fastValue(T.self, name: name, repeat each parameters) {
             return value
         }
         return try injectGeneral(
@@ -351,7 +353,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        if let value = try GraphProber().fastValue(T.self, value: value, repeat each parameters) {
+        if let value = try GraphProbeTarget().fastValue(T.self, value: value, repeat each parameters) {
             return value
         }
         return try injectGeneral(

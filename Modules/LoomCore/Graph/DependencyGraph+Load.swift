@@ -33,7 +33,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T {
-        if let value = try await GraphProber().fastLoad(T.self, alternative: alternative) {
+        if let value = try await GraphProbeTarget().fastLoad(T.self, alternative: alternative) {
             return value
         }
         return try await loadGeneral(T.self, .type(T.self), alternative: alternative, fileID: fileID, line: line)
@@ -59,7 +59,7 @@ extension DependencyGraph {
         line: UInt = #line
     ) async throws -> T? {
         if !ProcessWord.optionalLocators.isNonZero,
-            let value = try await GraphProber().fastLoad(T.self, alternative: alternative)
+            let value = try await GraphProbeTarget().fastLoad(T.self, alternative: alternative)
         {
             return value
         }
@@ -110,7 +110,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T {
-        if let value = try await GraphProber().fastLoad(T.self, alternative: alternative, repeat each parameters) {
+        if let value = try await GraphProbeTarget().fastLoad(T.self, alternative: alternative, repeat each parameters) {
             return value
         }
         return try await loadGeneral(
@@ -137,7 +137,9 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T {
-        if let value = try await GraphProber().fastLoad(T.self, name: name, repeat each parameters) { return value }
+        if let value = try await GraphProbeTarget().fastLoad(T.self, name: name, repeat each parameters) {
+            return value
+        }
         return try await loadGeneral(
             T.self, .name(name), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }
@@ -162,7 +164,9 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T {
-        if let loaded = try await GraphProber().fastLoad(T.self, value: value, repeat each parameters) { return loaded }
+        if let loaded = try await GraphProbeTarget().fastLoad(T.self, value: value, repeat each parameters) {
+            return loaded
+        }
         return try await loadGeneral(
             T.self, .value(value), alternative: nil, repeat each parameters, fileID: fileID, line: line)
     }

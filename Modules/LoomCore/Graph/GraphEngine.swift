@@ -42,7 +42,7 @@ package final class GraphEngine: @unchecked Sendable {
     package var activeContainers: [Container] { index.active }
 
     /// Enters a read section and probes the merged index for a type's plain registration.
-    package func probePlain(typeBits: UInt) -> EntryProbe {
+    package func probePlain(typeBits: UInt) -> ProbeResult {
         probe(hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits, fastID: typeBits) {
             $0.fastID == typeBits
         }
@@ -50,7 +50,7 @@ package final class GraphEngine: @unchecked Sendable {
 
     /// Enters a read section and probes the merged index for the registration named `name` (without parameters),
     /// usable only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
-    package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult {
         probe(hash: RegistrationKey.nameHash(name), valueTypeBits: valueTypeBits) { $0.isPlainName(name) }
     }
 
@@ -58,16 +58,16 @@ package final class GraphEngine: @unchecked Sendable {
     /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
     ///
     /// Inlined into the plain and named probes, so their `matches` is a direct comparison, not a closure call per node.
-    /// `fastID`: as in ``EntryProbe/probe(_:in:hash:valueTypeBits:fastID:matching:)``.
+    /// `fastID`: as in ``ProbeResult/probe(_:in:hash:valueTypeBits:fastID:matching:)``.
     @inline(__always)
     package func probe(
         hash: UInt, valueTypeBits: UInt, fastID: UInt = 0, matching matches: (RegistrationKey) -> Bool
-    ) -> EntryProbe {
+    ) -> ProbeResult {
         let section = ReadSection.enter()
-        guard let index = indexReference.load(in: section) else { return EntryProbe(section: section) }
+        guard let index = indexReference.load(in: section) else { return ProbeResult(section: section) }
         return index.withObject { index in
-            guard !index.hasScannedContainers else { return EntryProbe(section: section) }
-            return EntryProbe.probe(
+            guard !index.hasScannedContainers else { return ProbeResult(section: section) }
+            return ProbeResult.probe(
                 .table(Unretained(index.table)), in: section, hash: hash, valueTypeBits: valueTypeBits,
                 fastID: fastID, matching: matches)
         }

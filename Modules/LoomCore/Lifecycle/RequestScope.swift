@@ -110,7 +110,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             ReadSection.exit(probe.section)
             return nil
         }
-        let key = EntryProbe.scopedCacheKey(of: entry)
+        let key = ProbeResult.scopedCacheKey(of: entry)
         guard key != 0 else {
             ReadSection.exit(probe.section)
             return nil

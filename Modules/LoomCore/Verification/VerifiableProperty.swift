@@ -110,8 +110,8 @@ enum PropertyInspector {
         let (enclosing, properties) = properties(of: instance)
         guard !properties.isEmpty else { return }
         let frames = ResolutionFrames.current
-        let isOutermost = frames.beginScope()
-        defer { frames.endScope(isOutermost) }
+        let isOutermost = frames.beginResolution()
+        defer { frames.endResolution(isOutermost) }
         frames.push(entry)
         defer { frames.pop() }
         for (property, site) in properties { body(property, site, enclosing) }

@@ -130,7 +130,7 @@ enum KeyAccess {
         id: ObjectIdentifier, as type: Value.Type, makeDefault: () -> Value?, key: Any.Type,
         fileID: StaticString, line: UInt
     ) -> Value {
-        if let table = OverrideScope.active?.mainActorValues as? MainActorValueTable, let value = table.values[id] {
+        if let table = OverrideLayer.active?.mainActorValues as? MainActorValueTable, let value = table.values[id] {
             return value as! Value
         }
         return mainActorRootValue(id: id, as: type, makeDefault: makeDefault, key: key, fileID: fileID, line: line)

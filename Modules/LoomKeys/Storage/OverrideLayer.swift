@@ -23,11 +23,6 @@ enum OverrideLayer {
             { $0.keyOverrides = KeyOverrides(context) }, isolation: isolation, operation: operation)
     }
 }
-
-/// The type's former name, still spelled by `KeyAccess.swift` and `ConfSnapshot.swift`; remove it once they say
-/// ``OverrideLayer``.
-typealias OverrideScope = OverrideLayer
-
 extension KeyOverrides {
     /// Overrides holding exactly the values of `context` (which starts from the current overrides).
     convenience init(_ context: ConfContext) {

@@ -1,6 +1,6 @@
 /// The identity of one construction in progress: the builder recorded in every ``OnceSlot`` it claims.
 ///
-/// A synchronous resolution gets a flow when it first claims a slot and keeps it until its outermost scope ends.
+/// A synchronous resolution gets a flow when it first claims a slot and keeps it until its outermost resolution ends.
 /// Work that continues a construction elsewhere — another thread adopting a captured construction, a load inside an
 /// `async` factory, a child task — claims slots as a *child* flow whose `parent` is the construction it continues, so
 /// siblings working for one construction wait for each other like strangers, while reaching a slot built by one's own
@@ -145,8 +145,8 @@ package final class FrameChain: ConstructionFlow, @unchecked Sendable {
 ///
 /// ```swift
 /// let frames = ResolutionFrames.current
-/// let isOutermost = frames.beginScope()
-/// defer { frames.endScope(isOutermost) }
+/// let isOutermost = frames.beginResolution()
+/// defer { frames.endResolution(isOutermost) }
 /// frames.push(entry)
 /// defer { frames.pop() }
 /// ```
@@ -163,19 +163,19 @@ package struct ResolutionFrames {
 
     // MARK: Scopes
 
-    /// Opens a resolution scope; returns whether it is the thread's outermost one (then close it with `true`).
+    /// Opens a resolution; returns whether it is the thread's outermost one (then close it with `true`).
     ///
-    /// The outermost scope owns the flow and the adopted chain: they are dropped when it closes.
+    /// The outermost resolution owns the flow and the adopted chain: they are dropped when it closes.
     @inlinable @inline(__always)
-    package func beginScope() -> Bool {
+    package func beginResolution() -> Bool {
         let open = words[8]
         words[8] = open &+ 1
         return open == 0
     }
 
-    /// Closes the scope opened by ``beginScope()``.
+    /// Closes the scope opened by ``beginResolution()``.
     @inlinable @inline(__always)
-    package func endScope(_ wasOutermost: Bool) {
+    package func endResolution(_ wasOutermost: Bool) {
         words[8] &-= 1
         if wasOutermost, words[6] | words[7] != 0 { resetOutermostState() }
     }
@@ -192,7 +192,7 @@ package struct ResolutionFrames {
     /// Continues, on this thread, the construction that `chain` and `flow` describe (captured elsewhere): cycle checks
     /// see the chain, and slots are claimed as a child of `flow`.
     ///
-    /// Call at the start of the outermost scope; the chain must stay alive until that scope closes (the context that
+    /// Call at the start of the outermost resolution; the chain must stay alive until that scope closes (the context that
     /// carries it is bound for that long).
     package func adopt(chain: FrameChain?, flow: ConstructionFlow?) {
         if let chain { words[7] = UInt(bitPattern: Unmanaged.passUnretained(chain).toOpaque()) }
@@ -205,9 +205,9 @@ package struct ResolutionFrames {
     }
 
     /// The identity of ``flow`` (as a slot's builder word holds it), without retaining the flow: the thread keeps it
-    /// until its outermost scope closes.
+    /// until its outermost resolution closes.
     ///
-    /// Call it inside an open scope (``beginScope()``): on first need it makes the flow, for that scope.
+    /// Call it inside an open scope (``beginResolution()``): on first need it makes the flow, for that scope.
     package var flowBits: UInt {
         if words[6] == 0 { words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow()).toOpaque()) }
         return words[6]
@@ -220,7 +220,7 @@ package struct ResolutionFrames {
 
     /// The current construction as it can travel: the adopted chain plus this thread's frames, and the flow.
     ///
-    /// Outside any resolution scope the flow is a new one, kept by nothing here (the thread may start unrelated
+    /// Outside any resolution the flow is a new one, kept by nothing here (the thread may start unrelated
     /// resolutions meanwhile).
     package func capture() -> (chain: FrameChain?, flow: ConstructionFlow) {
         let flow = words[8] == 0 ? ConstructionFlow() : self.flow

@@ -2,7 +2,7 @@ import LoomCore
 import LoomRuntime
 import Testing
 
-// The one-, two- and three-argument front doors read without parameter packs (`EntryProber+FixedArity.swift`). Their
+// The one-, two- and three-argument front doors read without parameter packs (`ProbeTarget+FixedArity.swift`). Their
 // hashes must agree with the pack-based ones that file registrations and slots — a disagreement would not be an error,
 // only a fast path that always misses — so these tests ask the probe itself, and check the answers through the
 // public overloads Swift picks for those arities.
@@ -172,7 +172,7 @@ private final class Quota: Sendable {
             }
             DependencyGraph.activate(container)
             defer { DependencyGraph.deactivate(container) }
-            let prober = GraphProber()
+            let prober = GraphProbeTarget()
             let one = try DependencyGraph.inject(byType: Quota.self, Region.us)
             let two = try DependencyGraph.inject(byType: Quota.self, Region.us, 3)
             let three = try DependencyGraph.inject(byType: Quota.self, Region.us, 3, false)

@@ -32,10 +32,10 @@ import Testing
             #expect(slot.clear() == nil)
             #expect(SettledChange.epoch == start)
             let frames = ResolutionFrames.current
-            let outermost = frames.beginScope()
+            let outermost = frames.beginResolution()
             _ = try? slot.value(
                 Marker.self, holdsWeakly: false, frames: frames, build: { Marker(1) }, onCycle: { SlotCycle() })
-            frames.endScope(outermost)
+            frames.endResolution(outermost)
             #expect(slot.isSettled)
             #expect(slot.clear() != nil)
             #expect(!slot.isSettled)

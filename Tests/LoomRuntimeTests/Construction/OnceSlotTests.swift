@@ -292,7 +292,7 @@ import Testing
             let captured = frames.capture()
             let continuation = TestThread {
                 let theirs = ResolutionFrames.current
-                let outermost = theirs.beginScope()
+                let outermost = theirs.beginResolution()
                 theirs.adopt(chain: captured.chain, flow: captured.flow)
                 if theirs.contains(outerFrame) { steps.append("sees the chain") }
                 do {
@@ -305,7 +305,7 @@ import Testing
                 } catch {
                     steps.append("\(error)")
                 }
-                theirs.endScope(outermost)
+                theirs.endResolution(outermost)
                 withExtendedLifetime(captured) {}
             }
             steps.append(continuation.join() ? "joined" : "deadlocked")
@@ -330,7 +330,7 @@ import Testing
             func continuation(claimsFirst: Bool) -> TestThread {
                 TestThread {
                     let theirs = ResolutionFrames.current
-                    let outermost = theirs.beginScope()
+                    let outermost = theirs.beginResolution()
                     theirs.adopt(chain: captured.chain, flow: captured.flow)
                     if !claimsFirst {
                         spin(until: { claimed.acquire == 1 })
@@ -352,7 +352,7 @@ import Testing
                     } catch {
                         outcomes.append("\(error)")
                     }
-                    theirs.endScope(outermost)
+                    theirs.endResolution(outermost)
                     withExtendedLifetime(captured) {}
                 }
             }
@@ -409,14 +409,14 @@ import Testing
                         let captured = ResolutionFrames.current.capture()
                         let continuation = TestThread {
                             let theirs = ResolutionFrames.current
-                            let outermost = theirs.beginScope()
+                            let outermost = theirs.beginResolution()
                             theirs.adopt(chain: captured.chain, flow: captured.flow)
                             record("A's continuation") {
                                 _ = try second.value(
                                     Marker.self, holdsWeakly: false, frames: theirs, build: { Marker(10) },
                                     onCycle: { CycleError() })
                             }
-                            theirs.endScope(outermost)
+                            theirs.endResolution(outermost)
                             withExtendedLifetime(captured) {}
                         }
                         #expect(continuation.join(), "round \(round)")
@@ -625,8 +625,8 @@ private func resolve<Value>(
     sharesFailure: (any Error) -> Bool = { !($0 is CycleError) }, build: () throws -> Value
 ) throws -> Value {
     let frames = ResolutionFrames.current
-    let outermost = frames.beginScope()
-    defer { frames.endScope(outermost) }
+    let outermost = frames.beginResolution()
+    defer { frames.endResolution(outermost) }
     return try slot.value(
         type, holdsWeakly: weakly, ordered: ordered, frames: frames, build: build, onCycle: { CycleError() },
         sharesFailure: sharesFailure)

@@ -27,10 +27,10 @@ import Testing
         }
         #expect(owner.box == nil && !owner.isBeingBuilt, "making the table wrote nothing into the slot's words")
         let frames = ResolutionFrames.current
-        let outermost = frames.beginScope()
+        let outermost = frames.beginResolution()
         let value = try owner.value(
             Marker.self, holdsWeakly: false, frames: frames, build: { Marker(3) }, onCycle: { SlotError() })
-        frames.endScope(outermost)
+        frames.endResolution(outermost)
         #expect(owner.publishedValue(Marker.self) === value)
         #expect(owner.currentSlotTable === table, "filling the slot left the table's word alone")
         #expect(table.currentTable?.node(hash: 7) { $0 === node } === node)

@@ -165,8 +165,8 @@ import Testing
 /// Fills `slot` (strongly) as a resolution does, and returns the value.
 private func fill<Value>(_ slot: ValueCellSlot, build: () throws -> Value) throws -> Value {
     let frames = ResolutionFrames.current
-    let outermost = frames.beginScope()
-    defer { frames.endScope(outermost) }
+    let outermost = frames.beginResolution()
+    defer { frames.endResolution(outermost) }
     return try slot.value(Value.self, holdsWeakly: false, frames: frames, build: build, onCycle: { Failure() })
 }
 

@@ -59,18 +59,18 @@ import Testing
     @Test func onlyTheFirstScopeOpenedOnAThreadIsTheOutermost() {
         let frames = ResolutionFrames.current
         expectIdle(frames)
-        let outer = frames.beginScope()
-        let inner = frames.beginScope()
+        let outer = frames.beginResolution()
+        let inner = frames.beginResolution()
         #expect(outer)
         #expect(!inner)
-        frames.endScope(inner)
-        let again = frames.beginScope()
+        frames.endResolution(inner)
+        let again = frames.beginResolution()
         #expect(!again)
-        frames.endScope(again)
-        frames.endScope(outer)
-        let next = frames.beginScope()
+        frames.endResolution(again)
+        frames.endResolution(outer)
+        let next = frames.beginResolution()
         #expect(next)
-        frames.endScope(next)
+        frames.endResolution(next)
     }
 
     /// The flow is made on first need and is the same for the whole outermost scope; when that scope closes, the
@@ -78,15 +78,15 @@ import Testing
     @Test func theOutermostScopeOwnsOneFlowForItsWholeSpan() {
         let frames = ResolutionFrames.current
         expectIdle(frames)
-        let outer = frames.beginScope()
+        let outer = frames.beginResolution()
         let flow = Weak(frames.flow)
         #expect(flow.object != nil)
         #expect(frames.flow === flow.object)
-        let inner = frames.beginScope()
+        let inner = frames.beginResolution()
         #expect(frames.flow === flow.object)
-        frames.endScope(inner)
+        frames.endResolution(inner)
         #expect(flow.object != nil)
-        frames.endScope(outer)
+        frames.endResolution(outer)
         expectIdle(frames)
         #expect(flow.object == nil)
     }
@@ -96,14 +96,14 @@ import Testing
     /// next, unrelated claims for its own.
     @Test func aCapturedFlowIsNotReusedByTheNextScope() {
         let frames = ResolutionFrames.current
-        let outer = frames.beginScope()
+        let outer = frames.beginResolution()
         let captured = frames.capture().flow
-        frames.endScope(outer)
+        frames.endResolution(outer)
 
-        let next = frames.beginScope()
+        let next = frames.beginResolution()
         #expect(frames.flow !== captured)
         #expect(!frames.flow.continues(captured.bits))
-        frames.endScope(next)
+        frames.endResolution(next)
         withExtendedLifetime(captured) {}
     }
 
@@ -113,7 +113,7 @@ import Testing
     @Test func anAdoptedFlowIsContinuedByAChildUntilTheOutermostScopeCloses() {
         let frames = ResolutionFrames.current
         expectIdle(frames)
-        let outer = frames.beginScope()
+        let outer = frames.beginResolution()
         let own = Weak(frames.flow)
         var adopted = Weak<ConstructionFlow>(nil)
         do {
@@ -127,7 +127,7 @@ import Testing
         #expect(frames.flow.parent === adopted.object)
         #expect(frames.flow.continues(adopted.object?.bits ?? 0))
         #expect(!frames.hasAdoptedChain)
-        frames.endScope(outer)
+        frames.endResolution(outer)
         #expect(adopted.object == nil)
         expectIdle(frames)
     }
@@ -152,15 +152,15 @@ import Testing
     @Test func flowBitsNameTheScopesFlowWithoutAnotherOne() {
         let frames = ResolutionFrames.current
         expectIdle(frames)
-        let outer = frames.beginScope()
+        let outer = frames.beginResolution()
         let bits = frames.flowBits
         #expect(bits != 0)
         #expect(frames.flowBits == bits)
         #expect(frames.flow.bits == bits)
-        let inner = frames.beginScope()
+        let inner = frames.beginResolution()
         #expect(frames.flowBits == bits, "a nested scope claims as the same flow")
-        frames.endScope(inner)
-        frames.endScope(outer)
+        frames.endResolution(inner)
+        frames.endResolution(outer)
         expectIdle(frames)
     }
 
@@ -190,7 +190,7 @@ import Testing
         expectIdle(frames)
         let (a, b, c) = (Marker(1), Marker(2), Marker(3))
         let chain = FrameChain(outer: FrameChain(outer: nil, object: a), object: b)
-        let outer = frames.beginScope()
+        let outer = frames.beginResolution()
         frames.adopt(chain: chain, flow: nil)
         #expect(frames.hasAdoptedChain)
         #expect(frames.depth == 0)
@@ -203,7 +203,7 @@ import Testing
         #expect(frames.innermost === c)
         #expect(frames.objects.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
         frames.pop()
-        frames.endScope(outer)
+        frames.endResolution(outer)
         // The frames hold the adopted chain unretained: its owner keeps it until the outermost scope has closed.
         withExtendedLifetime(chain) {}
         expectIdle(frames)
@@ -221,10 +221,10 @@ import Testing
         let second = frames.capture()
         #expect(first.chain == nil)
         #expect(first.flow !== second.flow)
-        let scope = frames.beginScope()
+        let scope = frames.beginResolution()
         #expect(frames.flow !== first.flow)
         #expect(frames.flow !== second.flow)
-        frames.endScope(scope)
+        frames.endResolution(scope)
         var captured = Weak<ConstructionFlow>(nil)
         do { captured = Weak(frames.capture().flow) }
         #expect(captured.object == nil)
@@ -237,7 +237,7 @@ import Testing
         expectIdle(frames)
         let (a, b, c) = (Marker(1), Marker(2), Marker(3))
         let adopted = FrameChain(outer: nil, object: a)
-        let outer = frames.beginScope()
+        let outer = frames.beginResolution()
         frames.adopt(chain: adopted, flow: nil)
         frames.push(b)
         frames.push(c)
@@ -245,7 +245,7 @@ import Testing
         #expect(captured.flow === frames.flow)
         frames.pop()
         frames.pop()
-        frames.endScope(outer)
+        frames.endResolution(outer)
         withExtendedLifetime(adopted) {}
         expectIdle(frames)
 
@@ -264,7 +264,7 @@ import Testing
         expectIdle(frames)
         let mine = Marker(1)
         let adopted = FrameChain(outer: nil, object: Marker(0))
-        let outer = frames.beginScope()
+        let outer = frames.beginResolution()
         frames.adopt(chain: adopted, flow: nil)
         frames.push(mine)
         let flow = frames.flow
@@ -274,12 +274,12 @@ import Testing
             if theirs.depth != 0 { seen.append("depth") }
             if theirs.hasAdoptedChain { seen.append("chain") }
             if theirs.contains(mine) { seen.append("frame") }
-            let scope = theirs.beginScope()
+            let scope = theirs.beginResolution()
             if !scope { seen.append("scope") }
             if theirs.flow === flow { seen.append("flow") }
             theirs.push(Marker(2))
             theirs.pop()
-            theirs.endScope(scope)
+            theirs.endResolution(scope)
         }
         #expect(other.join())
         #expect(seen.all.isEmpty)
@@ -287,7 +287,7 @@ import Testing
         #expect(frames.innermost === mine)
         #expect(frames.flow === flow)
         frames.pop()
-        frames.endScope(outer)
+        frames.endResolution(outer)
         withExtendedLifetime(adopted) {}
         expectIdle(frames)
     }

@@ -10,16 +10,16 @@
 /// thread fallback behaves exactly like this cache.
 ///
 /// ```swift
-/// SynchronousScope.run(context) {               // alongside `$current.withValue(context) { … }`
-///     SynchronousScope.object(as: Context.self)  // context, from this task on this thread
+/// ThreadContextCache.run(context) {               // alongside `$current.withValue(context) { … }`
+///     ThreadContextCache.object(as: Context.self)  // context, from this task on this thread
 /// }
 /// ```
 @usableFromInline
-package enum SynchronousScope {
+package enum ThreadContextCache {
     /// The current task's identity, `0` outside any task.
     @inlinable @inline(__always)
     static var currentTaskBits: UInt {
-        // `UnsafeCurrentTask?` is one reference to the task, `nil` being zero (`SynchronousScopeTests` pins that
+        // `UnsafeCurrentTask?` is one reference to the task, `nil` being zero (`ThreadContextCacheTests` pins that
         // layout): reading its bits copies nothing, where unwrapping it retained and released the task.
         withUnsafeCurrentTask { task in unsafeBitCast(task, to: UInt.self) }
     }

@@ -8,48 +8,48 @@ public import LoomRuntime
 /// probe cannot serve (several candidates, another produced type, a verification sandbox) returns `nil` and takes the
 /// general path, ``DependencySource``, which applies the same rules with full error reporting.
 @usableFromInline
-package protocol EntryProber {
+package protocol ProbeTarget {
     /// Enters a read section and finds the registration of a type's plain key.
-    func probePlain(typeBits: UInt) -> EntryProbe
+    func probePlain(typeBits: UInt) -> ProbeResult
     /// Enters a read section and finds the registration named `name` (without parameters).
-    func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe
+    func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult
     /// Enters a read section and finds the registration under `hash` that `matches`.
-    func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe
+    func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> ProbeResult
 }
 
-extension Registry: EntryProber {}
+extension Registry: ProbeTarget {}
 
-/// The dependency graph's index as an ``EntryProber``: a value with no state, so the inlined front doors never
+/// The dependency graph's index as an ``ProbeTarget``: a value with no state, so the inlined front doors never
 /// retain the shared engine (its probes reach it from non-generic code).
 @usableFromInline @frozen
-package struct GraphProber: EntryProber {
+package struct GraphProbeTarget: ProbeTarget {
     @inlinable
     package init() {}
 
     @usableFromInline
-    package func probePlain(typeBits: UInt) -> EntryProbe {
+    package func probePlain(typeBits: UInt) -> ProbeResult {
         GraphEngine.shared.probePlain(typeBits: typeBits)
     }
 
     @usableFromInline
-    package func probeNamed(_ name: String, valueTypeBits: UInt) -> EntryProbe {
+    package func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult {
         GraphEngine.shared.probeNamed(name, valueTypeBits: valueTypeBits)
     }
 
     @usableFromInline
-    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> EntryProbe {
+    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
         GraphEngine.shared.probe(hash: hash, valueTypeBits: valueTypeBits, matching: matches)
     }
 }
 
 // MARK: - Probing for a request
 
-extension EntryProber {
+extension ProbeTarget {
     /// Probes for `T`'s registration located by type with `alternative` (no arguments).
     ///
     /// Specialised in the caller but not inlined into it, so the plain path's front door stays small.
     @inlinable @inline(never)
-    package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative) -> EntryProbe {
+    package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative) -> ProbeResult {
         let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
         return probe(hash: hash, valueTypeBits: typeBits) { $0.matchesType(typeBits, alternative: alternative) }
@@ -59,7 +59,7 @@ extension EntryProber {
     @inlinable @inline(never)
     package func probe<T, each Parameter>(
         _ type: T.Type, alternative: RegistrationAlternative?, parameters: repeat (each Parameter).Type
-    ) -> EntryProbe {
+    ) -> ProbeResult {
         let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         var base = RegistrationKey.typeHash(typeBits)
         if let alternative { base = TableHash.combine(base, alternative.tableHash) }
@@ -72,7 +72,7 @@ extension EntryProber {
     /// Probes for the registration named `name` taking arguments of `Parameter` types (none: the plain name key).
     @inlinable @inline(__always)
     package func probe<T, each Parameter>(_ type: T.Type, name: String, parameters: repeat (each Parameter).Type)
-        -> EntryProbe
+        -> ProbeResult
     {
         let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         if isEmptyPack(repeat (each Parameter).self) { return probeNamed(name, valueTypeBits: typeBits) }
@@ -86,7 +86,7 @@ extension EntryProber {
     @inlinable @inline(__always)
     package func probe<T, Value: Hashable & Sendable, each Parameter>(
         _ type: T.Type, value: Value, parameters: repeat (each Parameter).Type
-    ) -> EntryProbe {
+    ) -> ProbeResult {
         let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
         // A thread resolving by a plain value or a short string it used a moment ago does not hash it again.
         let hashWord = AnySendableHashable.hashWord(of: Value.self, hashBits: ThreadHashMemo.hashValue(of: value))
@@ -99,7 +99,7 @@ extension EntryProber {
 
 // MARK: - Synchronous answers
 
-extension EntryProber {
+extension ProbeTarget {
     /// The value of `T`'s plain registration (located by type, no alternative, no arguments), or `nil` when only the
     /// general path can answer — the hottest path, kept small enough to inline.
     @inlinable @inline(__always)
@@ -166,7 +166,7 @@ extension Registry {
 
 // MARK: - Asynchronous answers
 
-extension EntryProber {
+extension ProbeTarget {
     /// Loads `T`'s registration located by type (with `alternative`, and `arguments` when there are any): its settled
     /// instance without suspending, else whatever its factory needs (an `await`, a hop to its actor); `nil` when only
     /// the general path can answer.
@@ -175,7 +175,7 @@ extension EntryProber {
         _ type: T.Type, alternative: RegistrationAlternative?, _ arguments: repeat each Parameter
     ) async throws -> T? {
         if isEmptyPack(repeat each arguments) {
-            let found: EntryProbe
+            let found: ProbeResult
             if let alternative {
                 found = probe(T.self, alternative: alternative)
             } else {
