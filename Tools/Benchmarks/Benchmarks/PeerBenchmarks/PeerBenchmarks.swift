@@ -47,6 +47,34 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.stopMeasurement()
     }
+    // Registration at scale, beside Loom's `register-10000-alternatives`: 10 000 singletons under distinct names into
+    // one new container per sample, in Swinject and in the 50-line `DictionaryContainer`.
+    let bulk = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: .seconds(10),
+        maxIterations: 5
+    )
+    let names = (0..<10_000).map { "alternative-\($0)" }
+    Benchmark("swinject-register-10000-names", configuration: bulk) { benchmark in
+        let container = Swinject.Container()
+        benchmark.startMeasurement()
+        for name in names {
+            container.register(Service.self, name: name) { _ in Service() }.inObjectScope(.container)
+        }
+        benchmark.stopMeasurement()
+        blackHole(container)
+    }
+    Benchmark("dictionary-register-10000-names", configuration: bulk) { benchmark in
+        let container = DictionaryContainer()
+        benchmark.startMeasurement()
+        for name in names {
+            container.register(Service.self, name: name) { Service() }
+        }
+        benchmark.stopMeasurement()
+        blackHole(container.resolve(Service.self, name: names[0]))
+    }
     Benchmark("dependencies-read", configuration: operation) { benchmark in
         let reader = DependencyReader()
         for _ in benchmark.scaledIterations { blackHole(reader.service) }
