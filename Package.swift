@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // Loom: dependency injection and configuration for modular Swift apps.
 //
 // The manifest is written as data: each module is declared once in `modules`, products and test targets are

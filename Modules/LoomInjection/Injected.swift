@@ -8,7 +8,7 @@ public import LoomRuntime
 /// Resolving forms find their container through a ``InjectionStrategy`` (default: the `Container.lookupPolicy`
 /// current when the property is created, which by default is the `DependencyGraph`), resolve on first read and
 /// keep the value: later reads are a lock-free load. They work in classes — where the enclosing object reaches
-/// `Containerable` and Macaroni's parametrized resolvers — and in structs.
+/// `Containerable` and enclosing-object resolvers — and in structs.
 ///
 /// ```swift
 /// final class ProfileViewModel {

@@ -75,7 +75,7 @@ package final class InjectionState: Sendable {
     let fileID: StaticString
     let function: StaticString
     let line: UInt
-    /// The enclosing object, once known, for reloads and parametrized resolvers.
+    /// The enclosing object, once known, for reloads and enclosing-object resolvers.
     private let enclosing = LoomLock<WeakReference>(WeakReference())
     /// The graph's reloader this property registered with `autoreload()`, if it did.
     private let reloader = LoomLock<UInt?>(nil)
@@ -246,7 +246,8 @@ package final class InjectionState: Sendable {
             if let object, request.isPlainTypeRequest, source.candidates(for: key) == nil,
                 source.candidates(for: wrappedKey) == nil
             {
-                // Only a parametrized resolver for `T`: it receives the enclosing object, as for a plain `T` (MAC-27).
+                // Only an enclosing-object resolver for `T`: it receives the enclosing object, as for a plain `T`
+                // (Documentation/Design/seed-behaviours.md#enclosing-object-resolver).
                 let enclosingKey = request.key(lookingUp: optional.wrappedType, parameters: .enclosingObject)
                 if source.candidates(for: enclosingKey) != nil {
                     let value = try source.resolveOne(
@@ -277,7 +278,8 @@ package final class InjectionState: Sendable {
         }
         let key = request.key(lookingUp: Value.self)
         if let object, request.isPlainTypeRequest {
-            // A Macaroni parametrized resolver receives the enclosing object and is preferred (MAC-27).
+            // An enclosing-object resolver receives the enclosing object and is preferred
+            // (Documentation/Design/seed-behaviours.md#enclosing-object-resolver).
             let enclosingKey = request.key(lookingUp: Value.self, parameters: .enclosingObject)
             if source.candidates(for: enclosingKey) != nil {
                 let value = try source.resolveOne(
@@ -300,7 +302,7 @@ package final class InjectionState: Sendable {
     /// keeps it in the cell (where the property caches), so later reads return it synchronously.
     ///
     /// The same shapes as ``resolve(_:enclosing:)``: `T`, `T?` (nil when missing), `[T]` and `Set<T>`. A Macaroni
-    /// parametrized resolver (which takes the enclosing object) is synchronous, so it is resolved as a read would.
+    /// enclosing-object resolver (which takes the enclosing object) is synchronous, so it is resolved as a read would.
     package func load<Value: Sendable>(_ type: Value.Type) async throws -> Value {
         try await loadIntoCell(Value.self)
     }

@@ -15,7 +15,7 @@ public enum InjectionStrategy: Sendable {
     /// Looks the policy up on first read, and resolves then.
     case lazily
     /// Resolves while the property is created, from the given container or the current policy's. No enclosing
-    /// instance is known then, so parametrized resolvers are not used.
+    /// instance is known then, so enclosing-object resolvers are not used.
     case resolvingOnInit(from: Container? = nil)
 
     /// Macaroni's spelling of ``capturingContainerOnInit(_:)``.

@@ -20,6 +20,9 @@ import Testing
         .cyclicDependencyReference(DependencyCycle(chain: [.type(Service.self), .name("x"), .type(Service.self)])),
         .containerLocked(container: "Container(a)"),
         .factoryFailed(context, underlying: Underlying()),
+        .asynchronousDependency(context),
+        .isolatedDependency(context, actor: "MainActor"),
+        .outsideRequestScope(context),
     ]
 
     @Test(arguments: allCases)

@@ -7,7 +7,7 @@ import Testing
     import Observation
 #endif
 
-/// The code samples of the Stitcher README (`seeds/002_*.txt`), compiled against Loom.
+/// The code samples of the Stitcher README, compiled against Loom.
 ///
 /// Adjustments, all forced by Swift 6 or by Linux, are listed in `Loom.docc/Articles/MigratingFromStitcher.md`:
 /// services are `Sendable`; `UIImage` becomes `[UInt8]`; publishers and `ObservableObject` become `AsyncSequence`s

@@ -2,7 +2,7 @@ import LoomInjection
 import LoomKeys
 import Testing
 
-// kingnight/Injection's sample (`seeds/004_*.txt`) compiled against Loom. Adjustments (see
+// kingnight/Injection's sample compiled against Loom. Adjustments (see
 // Loom.docc/Articles/MigratingFromInjection.md): `static var currentValue` becomes `static let defaultValue` (Swift 6
 // forbids mutable static state; setting goes through `InjectedValues`), the provider protocol is `Sendable`, and
 // assigning through the property needs `@InjectedWritable` (`@Injected` with a key path is read-only).

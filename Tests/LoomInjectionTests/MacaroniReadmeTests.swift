@@ -5,7 +5,7 @@ import LoomRuntime
 import LoomTestSupport
 import Testing
 
-// The Macaroni README (`seeds/001_*.txt`) compiled against Loom. Adjustments (see
+// The Macaroni README compiled against Loom. Adjustments (see
 // Loom.docc/Articles/MigratingFromMacaroni.md): `resolve()` throws, so it is called with `try`; services are `Sendable`;
 // `LazilyInitialized` keeps its lazy value behind a lock; the global policy is set in a child process (or scoped
 // with `withLookupPolicy`) so parallel tests do not share it; `@Inject` (a typo in the README) is `@Injected`.

@@ -4,7 +4,7 @@ import LoomLookup
 import LoomTestSupport
 import Testing
 
-/// The Stitcher README's `@Dependencies` and `@Injected` samples (`seeds/002_*.txt`), compiled against Loom with the
+/// The Stitcher README's `@Dependencies` and `@Injected` samples, compiled against Loom with the
 /// same adjustments as `StitcherReadmeTests` (Sendable services, `[UInt8]` for `UIImage`, no `ObservableObject`).
 ///
 /// They resolve from the graph, the default lookup policy.

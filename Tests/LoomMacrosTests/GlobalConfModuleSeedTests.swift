@@ -1,7 +1,7 @@
 public import LoomMacros
 import Testing
 
-// The code samples of GlobalConfModule's README (seeds/000), compiled against Loom. Adjustments, all listed in
+// The code samples of GlobalConfModule's README, compiled against Loom. Adjustments, all listed in
 // Loom.docc/Articles/MigratingFromGlobalConfModule.md:
 // - `(any MyService).self` and `any MyService`: Loom builds with the `ExistentialAny` upcoming feature (Swift 7's
 //   rule); plain Swift 6 still accepts the README's `MyService.self`.

@@ -1,7 +1,7 @@
 import LoomMacros
 import Testing
 
-// The code samples of kingnight/Injection's README (seeds/004), compiled against Loom's `InjectedValues`. The
+// The code samples of kingnight/Injection's README, compiled against Loom's `InjectedValues`. The
 // README's own `@Injected` wrapper (its Step 2) is user code, so it is compiled here as written, renamed
 // `SeedInjected` so it cannot clash with LoomInjection's `@Injected`. Adjustments (Loom.docc/Articles/
 // Injection.md):

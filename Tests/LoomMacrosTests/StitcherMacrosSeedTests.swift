@@ -3,7 +3,7 @@ import LoomMacros
 import LoomTestSupport
 import Testing
 
-// The code samples of StitcherMacros' README (seeds/003), compiled against Loom. Adjustments, all listed in
+// The code samples of StitcherMacros' README, compiled against Loom. Adjustments, all listed in
 // Loom.docc/Articles/MigratingFromStitcherMacros.md:
 // - `.stitcherByType` / `.stitcherByName` are `.byType` / `.byName`.
 // - The README declares several `UploadService`s and `Service`s as separate examples; here each gets a distinct

@@ -70,7 +70,7 @@ extension Container {
         commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
 
-    /// Registers a Macaroni-style parametrized resolver, which receives the enclosing object of a lazily
+    /// Registers an enclosing-object resolver, which receives the enclosing object of a lazily
     /// injected property, or the `parameter:` passed to ``resolve(_:parameter:alternative:fileID:line:)``.
     ///
     /// A plain `resolve()` does not use it; lazy `@Injected` properties prefer it over a plain registration.

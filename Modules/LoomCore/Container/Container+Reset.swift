@@ -1,4 +1,4 @@
-// Dropping cached instances while keeping registrations (ECO-4): for tests that need a fresh singleton, and for apps
+// Dropping cached instances while keeping registrations (Documentation/Design/seed-behaviours.md#reset-cached-instances): for tests that need a fresh singleton, and for apps
 // that rebuild a family of instances (a logout).
 
 extension Container {

@@ -3,7 +3,7 @@ public import LoomRuntime
 extension Container {
     /// Resolves `T` from this container or, failing that, its parent chain.
     ///
-    /// Registering `T` also answers `T?`. A parametrized resolver (`register { parameter in … }`) is not used
+    /// Registering `T` also answers `T?`. An enclosing-object resolver (`register { parameter in … }`) is not used
     /// here; pass `parameter:` for it.
     ///
     /// ```swift
@@ -90,7 +90,7 @@ extension Container {
         return try resolveOne(T.self, key: key, fileID: fileID, line: line)
     }
 
-    /// Resolves `T` through a parametrized resolver, passing `parameter` to it.
+    /// Resolves `T` through an enclosing-object resolver, passing `parameter` to it.
     ///
     /// ```swift
     /// container.register { enclosing -> String in "owned by \(enclosing)" }
@@ -103,7 +103,7 @@ extension Container {
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     /// - Returns: The resolver's result.
-    /// - Throws: ``InjectionError/missingDependency(_:suggestions:)`` when no parametrized resolver is
+    /// - Throws: ``InjectionError/missingDependency(_:suggestions:)`` when no enclosing-object resolver is
     ///   registered for `T` (a plain registration does not count), and the other ``InjectionError`` cases.
     @inlinable
     public func resolve<T>(

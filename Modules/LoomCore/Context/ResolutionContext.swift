@@ -44,7 +44,7 @@ package final class ResolutionContext: Sendable {
 
     /// The current task's context, if any scope bound one.
     ///
-    /// Inside a synchronous scope opened by the current task on this thread, read from the thread's scope cache
+    /// Inside a synchronous binding opened by the current task on this thread, read from the thread's context cache
     /// (``ThreadContextCache``); otherwise from the task-local.
     @usableFromInline
     package static var current: ResolutionContext? {
@@ -52,7 +52,7 @@ package final class ResolutionContext: Sendable {
         return binding.get()
     }
 
-    /// Calls `body` with the current task's context, without retaining it when a synchronous scope on this thread
+    /// Calls `body` with the current task's context, without retaining it when a synchronous binding on this thread
     /// holds it (the hot paths' read: one task-identity check instead of a task-local lookup).
     @inlinable @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext?) throws -> R) rethrows -> R {

@@ -19,7 +19,7 @@ package protocol ProbeTarget {
 
 extension Registry: ProbeTarget {}
 
-/// The dependency graph's index as an ``ProbeTarget``: a value with no state, so the inlined front doors never
+/// The dependency graph's index as a ``ProbeTarget``: a value with no state, so the inlined front doors never
 /// retain the shared engine (its probes reach it from non-generic code).
 @usableFromInline @frozen
 package struct GraphProbeTarget: ProbeTarget {
@@ -154,7 +154,7 @@ extension ProbeTarget {
 // MARK: - Enclosing-object resolvers (containers only: the graph has no `parameter:` front door)
 
 extension Registry {
-    /// The value of `T`'s Macaroni-style parametrized resolver (with `alternative`) given `parameter`, or `nil` when
+    /// The value of `T`'s enclosing-object resolver (with `alternative`) given `parameter`, or `nil` when
     /// only the general path can answer.
     @inlinable @inline(__always)
     package func fastValue<T>(_ type: T.Type, parameter: Any, alternative: RegistrationAlternative?) throws -> T? {

@@ -111,7 +111,7 @@ package struct RegistrationAttributes: Sendable {
     package var parameterTypes: [Any.Type] { parameterList?.types ?? [] }
 
     /// The same declaration (file and line) with the same key, produced type, scope and eagerness: such
-    /// registrations are interchangeable and collapse into one (STI-9).
+    /// registrations are interchangeable and collapse into one (Documentation/Design/registration-identity.md).
     ///
     /// Stitcher compared the attributes only. Two *different* declarations with equal attributes (two features each
     /// registering their own `any NoteStore` singleton) are not interchangeable, so Loom keeps them apart and a
@@ -166,7 +166,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     /// `nil` for `.instance`; for `.scoped`, never filled (each request scope keeps its own caches).
     @usableFromInline package let cache: EntryCache?
     // The flags come last so they share one word. Whatever can be derived from `cache` and a flag is not stored:
-    // every registration's size counts (DESIGN §10's memory target).
+    // every registration's size counts (Documentation/Design/performance-targets.md#memory-per-registration).
     /// Whether `cache` is the registration's only slot, which the lock-free probes read (``plainSlot``).
     @usableFromInline package let hasPlainSlot: Bool
     /// How the factory runs.
@@ -307,7 +307,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     /// Resolves the registration with type-erased arguments; subclasses override.
     ///
     /// `arguments` were already matched against the parameter types; `enclosing` is the enclosing object or
-    /// `parameter:` of a Macaroni-style parametrized resolver; `environment` says where cached instances live.
+    /// `parameter:` of an enclosing-object resolver; `environment` says where cached instances live.
     package func resolveErased(arguments: [any Sendable], enclosing: Any?, in environment: ResolutionEnvironment)
         throws -> Any
     {
@@ -436,7 +436,7 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
     }
 }
 
-/// A Macaroni-style parametrized resolver: `register { (parameter: Any) -> T in … }`.
+/// A enclosing-object resolver: `register { (parameter: Any) -> T in … }`.
 @usableFromInline
 package final class EnclosingObjectEntry<Value>: RegistrationEntry, @unchecked Sendable {
     // Immutable.

@@ -17,7 +17,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package enum Parameters: Hashable, Sendable {
         /// A factory without parameters.
         case none
-        /// A Macaroni-style parametrized resolver taking the enclosing object (or an explicit `parameter:`) as `Any`.
+        /// A enclosing-object resolver taking the enclosing object (or an explicit `parameter:`) as `Any`.
         case enclosingObject
         /// A factory taking exactly these parameter types, in order: the interned list, shared with the
         /// registration's attributes (equal lists are the same object).

@@ -69,17 +69,17 @@ package enum ProbeTables {
 }
 
 extension ProbeResult {
-    /// Probes `scope` inside `section` for the node under `hash` that `matches`; `nil` when no node answers.
+    /// Probes `tables` inside `section` for the node under `hash` that `matches`; `nil` when no node answers.
     ///
     /// A node that answers but cannot serve the fast path (several candidates, another produced type) ends the probe
     /// with an empty result, so the general path reports it exactly.
     @inline(__always)
     package init?(
-        section: ReadSection.Token, scope: ProbeTables, hash: UInt, valueTypeBits: UInt,
+        section: ReadSection.Token, tables: ProbeTables, hash: UInt, valueTypeBits: UInt,
         isolatedCaches: Unretained<IsolatedCaches>?, matching matches: (RegistrationKey) -> Bool
     ) {
         let node: Unretained<RegistryNode>?
-        switch scope {
+        switch tables {
         case .table(let table):
             node = table.withObject { $0.find(hash: hash, in: section) { matches($0.key) } }
         case .chain(let registry):
@@ -124,54 +124,54 @@ extension ProbeResult {
         }
     }
 
-    /// Probes `scope` inside `section` (which the result carries) as the current task sees it: through its test
+    /// Probes `tables` inside `section` (which the result carries) as the current task sees it: through its test
     /// overlay while one exists in the process.
     ///
     /// `fastID` is the requested key's ``RegistrationKey/fastID`` when that word alone identifies it (`0` otherwise):
     /// the overlay's out-of-line probe then compares it inline instead of calling `matches` per node.
     @inline(__always)
     package static func probe(
-        _ scope: ProbeTables, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt = 0,
+        _ tables: ProbeTables, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt = 0,
         matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
         if ProcessWord.activeOverlays.isNonZero {
             if fastID != 0 {
                 return probeThroughOverlay(
-                    scope, section: section, hash: hash, valueTypeBits: valueTypeBits, fastID: fastID)
+                    tables, section: section, hash: hash, valueTypeBits: valueTypeBits, fastID: fastID)
             }
             return probeThroughOverlay(
-                scope, section: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+                tables, section: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
         }
         return ProbeResult(
-            section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
+            section: section, tables: tables, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
             matching: matches) ?? ProbeResult(section: section)
     }
 
-    /// Probes the overlay's registrations first (its container's chain), then — unless it hides them — `scope`'s.
+    /// Probes the overlay's registrations first (its container's chain), then — unless it hides them — `tables`'.
     ///
     /// Cached instances come from the overlay's environment. Verification sandboxes record every resolution, so they
     /// take the general path. Never inlined: it reads the task-local context, which would bloat every probe that
     /// inlines ``probe(_:in:hash:valueTypeBits:fastID:matching:)`` and keep the common case's table probe out of line.
     @inline(never)
     private static func probeThroughOverlay(
-        _ scope: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
+        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
         matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
-        probeThroughOverlay(scope, section, hash, valueTypeBits, matches)
+        probeThroughOverlay(tables, section, hash, valueTypeBits, matches)
     }
 
     /// ``probeThroughOverlay(_:section:hash:valueTypeBits:matching:)`` for a key its fast word identifies, compared
     /// inline.
     @inline(never)
     private static func probeThroughOverlay(
-        _ scope: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt
+        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt
     ) -> ProbeResult {
-        probeThroughOverlay(scope, section, hash, valueTypeBits) { $0.fastID == fastID }
+        probeThroughOverlay(tables, section, hash, valueTypeBits) { $0.fastID == fastID }
     }
 
     @inline(__always)
     private static func probeThroughOverlay(
-        _ scope: ProbeTables, _ section: ReadSection.Token, _ hash: UInt, _ valueTypeBits: UInt,
+        _ tables: ProbeTables, _ section: ReadSection.Token, _ hash: UInt, _ valueTypeBits: UInt,
         _ matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
         // The overlay and its container are read unretained: the task's context holds them for as long as this
@@ -181,7 +181,7 @@ extension ProbeResult {
         }
         guard let overlay else {
             return ProbeResult(
-                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
+                section: section, tables: tables, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
                 matching: matches) ?? ProbeResult(section: section)
         }
         return overlay.withObject { overlay in
@@ -189,14 +189,14 @@ extension ProbeResult {
             let registry = Unretained(overlay.container.registry)
             let isolatedCaches = overlay.environment.isolatedCaches.map { Unretained($0) }
             if let probe = ProbeResult(
-                section: section, scope: .chain(registry), hash: hash, valueTypeBits: valueTypeBits,
+                section: section, tables: .chain(registry), hash: hash, valueTypeBits: valueTypeBits,
                 isolatedCaches: isolatedCaches, matching: matches)
             {
                 return probe
             }
             guard overlay.seesLiveRegistrations else { return ProbeResult(section: section) }
             return ProbeResult(
-                section: section, scope: scope, hash: hash, valueTypeBits: valueTypeBits,
+                section: section, tables: tables, hash: hash, valueTypeBits: valueTypeBits,
                 isolatedCaches: isolatedCaches, matching: matches) ?? ProbeResult(section: section)
         }
     }
@@ -332,7 +332,7 @@ extension ProbeResult {
         return try registration.resolve(repeat each arguments, in: environment)
     }
 
-    /// Runs the probed Macaroni-style parametrized resolver with `parameter` and leaves the read section.
+    /// Runs the probed enclosing-object resolver with `parameter` and leaves the read section.
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
         guard let entry, entry.withObject({ $0.kind == .synchronous }) else {

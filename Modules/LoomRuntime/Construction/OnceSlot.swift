@@ -275,7 +275,7 @@ open class OnceSlot: @unchecked Sendable {
     ///   - type: The value's type.
     ///   - holdsWeakly: Whether the slot keeps its instance weakly.
     ///   - ordered: Whether the published box gets a release order (see ``InstanceBox/releaseOrder``).
-    ///   - frames: The calling thread's frames, inside an open scope (their flow is the builder identity).
+    ///   - frames: The calling thread's frames, inside a resolution (their flow is the builder identity).
     ///   - build: Produces the value; runs with no lock held.
     ///   - onCycle: The error to throw for a cycle.
     ///   - onRefused: Releases a value the emptied or closed slot did not keep.

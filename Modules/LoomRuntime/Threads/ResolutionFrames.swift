@@ -161,7 +161,7 @@ package struct ResolutionFrames {
     @inlinable @inline(__always)
     init(words: UnsafeMutablePointer<UInt>) { self.words = words }
 
-    // MARK: Scopes
+    // MARK: Resolutions
 
     /// Opens a resolution; returns whether it is the thread's outermost one (then close it with `true`).
     ///
@@ -173,7 +173,7 @@ package struct ResolutionFrames {
         return open == 0
     }
 
-    /// Closes the scope opened by ``beginResolution()``.
+    /// Ends the resolution begun by ``beginResolution()``.
     @inlinable @inline(__always)
     package func endResolution(_ wasOutermost: Bool) {
         words[8] &-= 1
@@ -192,7 +192,7 @@ package struct ResolutionFrames {
     /// Continues, on this thread, the construction that `chain` and `flow` describe (captured elsewhere): cycle checks
     /// see the chain, and slots are claimed as a child of `flow`.
     ///
-    /// Call at the start of the outermost resolution; the chain must stay alive until that scope closes (the context that
+    /// Call at the start of the outermost resolution; the chain must stay alive until that resolution ends (the context that
     /// carries it is bound for that long).
     package func adopt(chain: FrameChain?, flow: ConstructionFlow?) {
         if let chain { words[7] = UInt(bitPattern: Unmanaged.passUnretained(chain).toOpaque()) }
@@ -207,7 +207,7 @@ package struct ResolutionFrames {
     /// The identity of ``flow`` (as a slot's builder word holds it), without retaining the flow: the thread keeps it
     /// until its outermost resolution closes.
     ///
-    /// Call it inside an open scope (``beginResolution()``): on first need it makes the flow, for that scope.
+    /// Call it inside a resolution (``beginResolution()``): on first need it makes the flow, for that resolution.
     package var flowBits: UInt {
         if words[6] == 0 { words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow()).toOpaque()) }
         return words[6]

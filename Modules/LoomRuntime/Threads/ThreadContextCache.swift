@@ -1,12 +1,12 @@
-/// The object bound by the innermost *synchronous* scope on the calling thread, for the task that opened it — a
+/// The object bound by the innermost *synchronous* binding on the calling thread, for the task that opened it — a
 /// cache in front of a `TaskLocal` read.
 ///
 /// Reading a task-local value through `TaskLocal.get()` costs a runtime lookup plus an unspecialised copy and retain,
-/// about twenty nanoseconds. A synchronous scope (`withValue(_:operation:)` with a non-async closure) runs start to end
+/// about twenty nanoseconds. A synchronous binding (`withValue(_:operation:)` with a non-async closure) runs start to end
 /// on one thread, and while it does, the only code on that thread is its own — or, if it spins a run loop, jobs of
-/// other tasks. So the scope also records its object here, tagged with the current task; a reader from the same task
-/// on the same thread gets it with a task-identity check, and everyone else (another task, no synchronous scope,
-/// an asynchronous scope) falls back to the task-local. Outside any task the tag is `0`, and the task-local's
+/// other tasks. So the binding also records its object here, tagged with the current task; a reader from the same task
+/// on the same thread gets it with a task-identity check, and everyone else (another task, no synchronous binding,
+/// an asynchronous binding) falls back to the task-local. Outside any task the tag is `0`, and the task-local's
 /// thread fallback behaves exactly like this cache.
 ///
 /// ```swift
@@ -24,7 +24,7 @@ package enum ThreadContextCache {
         withUnsafeCurrentTask { task in unsafeBitCast(task, to: UInt.self) }
     }
 
-    /// The object of the innermost synchronous scope the current task opened on this thread, unretained (the scope
+    /// The object of the innermost synchronous binding the current task opened on this thread, unretained (the binding
     /// keeps it alive until it ends); `nil` when there is none, and then only the task-local can answer.
     @inlinable @inline(__always)
     package static func object<Object: AnyObject>(as type: Object.Type) -> Unretained<Object>? {
@@ -33,7 +33,7 @@ package enum ThreadContextCache {
         return Unretained(reference: .fromOpaque(raw))
     }
 
-    /// Runs `operation` with `object` recorded as the innermost synchronous scope's object on this thread.
+    /// Runs `operation` with `object` recorded as the innermost synchronous binding's object on this thread.
     ///
     /// Call it inside the `TaskLocal.withValue(_:operation:)` that binds the same object, with the same operation.
     @inlinable

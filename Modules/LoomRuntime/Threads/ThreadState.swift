@@ -11,7 +11,7 @@ public import LoomRuntimeShims
 /// - `words[7]`: the frame chain adopted from a resolution context for that resolution (unretained: the context's
 ///   binding keeps it alive while the resolution runs), or `0`;
 /// - `words[8]`: how many resolutions are open on the thread (see ``ResolutionFrames/beginResolution()``);
-/// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous scope (``ThreadContextCache``);
+/// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous binding (``ThreadContextCache``);
 /// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked);
 /// - `words[13]`: which of the thread's remembered hashes is replaced next, and `words[16..<32]`: those hashes
 ///   (``ThreadHashMemo``);

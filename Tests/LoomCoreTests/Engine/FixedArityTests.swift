@@ -172,20 +172,20 @@ private final class Quota: Sendable {
             }
             DependencyGraph.activate(container)
             defer { DependencyGraph.deactivate(container) }
-            let prober = GraphProbeTarget()
+            let target = GraphProbeTarget()
             let one = try DependencyGraph.inject(byType: Quota.self, Region.us)
             let two = try DependencyGraph.inject(byType: Quota.self, Region.us, 3)
             let three = try DependencyGraph.inject(byType: Quota.self, Region.us, 3, false)
             let archive = try DependencyGraph.inject(byType: Quota.self, alternative: "archive", Region.us, 3)
-            #expect(try prober.fastValue(Quota.self, alternative: nil, Region.us) === one)
-            #expect(try prober.fastValue(Quota.self, alternative: nil, Region.us, 3) === two)
-            #expect(try prober.fastValue(Quota.self, alternative: nil, Region.us, 3, false) === three)
-            #expect(try prober.fastValue(Quota.self, alternative: "archive", Region.us, 3) === archive)
+            #expect(try target.fastValue(Quota.self, alternative: nil, Region.us) === one)
+            #expect(try target.fastValue(Quota.self, alternative: nil, Region.us, 3) === two)
+            #expect(try target.fastValue(Quota.self, alternative: nil, Region.us, 3, false) === three)
+            #expect(try target.fastValue(Quota.self, alternative: "archive", Region.us, 3) === archive)
             // A tuple without an instance yet is built by the registration the probe found, once.
-            let other = try #require(try prober.fastValue(Quota.self, alternative: nil, Region.eu, 3))
+            let other = try #require(try target.fastValue(Quota.self, alternative: nil, Region.eu, 3))
             #expect(other.label == "2:eu:3")
             #expect(try DependencyGraph.inject(byType: Quota.self, Region.eu, 3) === other)
-            #expect(try prober.fastValue(Quota.self, alternative: nil, 3, Region.us) == nil, "no such parameter list")
+            #expect(try target.fastValue(Quota.self, alternative: nil, 3, Region.us) == nil, "no such parameter list")
         }
     }
 }

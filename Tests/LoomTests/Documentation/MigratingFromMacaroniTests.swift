@@ -49,7 +49,7 @@ private final class ModuleScreen: ModuleDI {
 
 // "Behaviour that differs".
 private final class Owner {
-    @Injected var label: String?  // the parametrized resolver's value, for this object
+    @Injected var label: String?  // the enclosing-object resolver's value, for this object
 }
 
 @Suite struct MigratingFromMacaroniTests {
