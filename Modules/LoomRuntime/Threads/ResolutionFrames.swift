@@ -56,15 +56,21 @@ package class ConstructionFlow: @unchecked Sendable {
 /// ```
 @usableFromInline
 package final class FrameChain: ConstructionFlow, @unchecked Sendable {
-    // `outer` and `depth` are immutable; the object sits in a lock (it goes when the link ends); the flow part's
-    // `waitingFor` is guarded as ConstructionFlow says.
-    private let held: LoomLock<(any AnyObject & Sendable)?>
+    // `outer` and `depth` are immutable; `held` is read and written only under the link's stripe of `stripes` (it
+    // goes when the link ends); the flow part's `waitingFor` is guarded as ConstructionFlow says.
+    private var held: (any AnyObject & Sendable)?
     /// Whether the link counts itself in ``ProcessWord/activeChains`` until it ends (an asynchronous frame's does).
     private let countsItself: Bool
     /// The frames outside it.
     package let outer: FrameChain?
     /// The number of objects in the chain.
     package let depth: Int
+
+    /// The locks guarding the links' objects, a link using the one its address picks: a lock of its own would be one
+    /// more allocation per asynchronous construction, and a link's object is read only a few times in its life.
+    private static let stripes = (0..<16).map { _ in LoomLock<UInt8>(0) }
+
+    private var stripe: LoomLock<UInt8> { Self.stripes[Int(truncatingIfNeeded: bits >> 6) & 15] }
 
     /// A chain with `object` on top of `outer`; as a flow, it continues `flow`.
     ///
@@ -74,7 +80,7 @@ package final class FrameChain: ConstructionFlow, @unchecked Sendable {
         countsItself: Bool = false
     ) {
         self.outer = outer
-        held = LoomLock(object)
+        held = object
         self.countsItself = countsItself
         depth = (outer?.depth ?? 0) + 1
         super.init(parent: flow)
@@ -82,26 +88,28 @@ package final class FrameChain: ConstructionFlow, @unchecked Sendable {
     }
 
     deinit {
-        if countsItself, held.withLock({ $0 != nil }) { ProcessWord.activeChains.decrement() }
+        // Nothing else refers to the link any more: no lock needed.
+        if countsItself, held != nil { ProcessWord.activeChains.decrement() }
     }
 
     /// The innermost object; `nil` once the link ended.
-    package var object: (any AnyObject & Sendable)? { held.withLock { $0 } }
+    package var object: (any AnyObject & Sendable)? { stripe.withLock { _ in held } }
 
     /// Whether this link counts itself as an active construction (then a context holding it need not).
     package var isSelfCounting: Bool { countsItself }
 
     /// Whether the construction of this link's frame is over.
-    package var isEnded: Bool { held.withLock { $0 == nil } }
+    package var isEnded: Bool { stripe.withLock { _ in held == nil } }
 
     /// Ends the link: its construction is over, whoever still holds a context with it.
     @usableFromInline
     package func end() {
-        let wasActive = held.withLock { object -> Bool in
-            defer { object = nil }
-            return object != nil
+        // The object is released after the lock: its release may run a deinitialiser of the app's.
+        let dropped = stripe.withLock { _ in
+            defer { held = nil }
+            return held
         }
-        if wasActive, countsItself { ProcessWord.activeChains.decrement() }
+        if dropped != nil, countsItself { ProcessWord.activeChains.decrement() }
     }
 
     /// The innermost link of this chain whose construction is still in progress; `nil` when every one has ended.
@@ -186,7 +194,15 @@ package struct ResolutionFrames {
         words[6] = 0
         words[7] = 0
         guard let raw = UnsafeRawPointer(bitPattern: flowBits) else { return }
-        Unmanaged<ConstructionFlow>.fromOpaque(raw).release()
+        var flow = Unmanaged<ConstructionFlow>.fromOpaque(raw).takeRetainedValue()
+        // A root flow nothing else holds — not captured into a context, not waiting — is kept as the thread's spare
+        // for its next outermost resolution: a request scope builds each of its `.scoped` instances in a resolution
+        // of its own, and without the spare each would allocate a flow (the request-scope row fails its target
+        // then). Its identity is free: a construction gives up its claims before its resolution ends, and only
+        // holders could remember it.
+        if words[12] == 0, flow.parent == nil, isKnownUniquelyReferenced(&flow) {
+            words[12] = UInt(bitPattern: Unmanaged.passRetained(flow).toOpaque())
+        }
     }
 
     /// Continues, on this thread, the construction that `chain` and `flow` describe (captured elsewhere): cycle checks
@@ -207,9 +223,17 @@ package struct ResolutionFrames {
     /// The identity of ``flow`` (as a slot's builder word holds it), without retaining the flow: the thread keeps it
     /// until its outermost resolution closes.
     ///
-    /// Call it inside a resolution (``beginResolution()``): on first need it makes the flow, for that resolution.
+    /// Call it inside a resolution (``beginResolution()``): on first need it takes the thread's spare flow, or makes
+    /// one, for that resolution.
     package var flowBits: UInt {
-        if words[6] == 0 { words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow()).toOpaque()) }
+        if words[6] != 0 { return words[6] }
+        if words[12] != 0 {
+            // The spare's retain moves to `words[6]`.
+            words[6] = words[12]
+            words[12] = 0
+        } else {
+            words[6] = UInt(bitPattern: Unmanaged.passRetained(ConstructionFlow()).toOpaque())
+        }
         return words[6]
     }
 

@@ -13,6 +13,7 @@ public import LoomRuntimeShims
 /// - `words[8]`: how many resolutions are open on the thread (see ``ResolutionFrames/beginResolution()``);
 /// - `words[9]`, `words[10]`: the task and the object of the innermost synchronous binding (``ThreadContextCache``);
 /// - `words[11]`: whether this is the main thread (``MainThread``; `0` until asked);
+/// - `words[12]`: a spare construction flow for the thread's next outermost resolution (retained), or `0`;
 /// - `words[13]`: which of the thread's remembered hashes is replaced next, and `words[16..<32]`: those hashes
 ///   (``ThreadHashMemo``);
 /// - `words[14]`: how many empty slots the thread keeps for reuse, and `words[32..<48]`: those slots (retained;
@@ -43,6 +44,7 @@ final class ThreadState: @unchecked Sendable {
     }
 
     deinit {
+        if let spare = UnsafeRawPointer(bitPattern: words[12]) { Unmanaged<AnyObject>.fromOpaque(spare).release() }
         ThreadSpares.releaseAll(in: words)
         UnsafeMutablePointer<UInt>(bitPattern: words[4])!.deallocate()
         UnsafeMutableRawPointer(words).deallocate()

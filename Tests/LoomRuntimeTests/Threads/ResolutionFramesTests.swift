@@ -73,9 +73,10 @@ import Testing
         frames.endResolution(next)
     }
 
-    /// The flow is made on first need and is the same for the whole outermost scope; when that scope closes, the
-    /// thread lets it go and claims nothing until its next scope.
-    @Test func theOutermostScopeOwnsOneFlowForItsWholeSpan() {
+    /// The flow is made on first need and is the same for the whole outermost resolution; when that resolution ends, a
+    /// flow nothing else holds is kept as the thread's spare and serves the next outermost resolution (no allocation
+    /// per construction), while the thread claims nothing between resolutions.
+    @Test func theOutermostResolutionOwnsOneFlowAndAnUnsharedOneServesTheNext() {
         let frames = ResolutionFrames.current
         expectIdle(frames)
         let outer = frames.beginResolution()
@@ -88,7 +89,10 @@ import Testing
         #expect(flow.object != nil)
         frames.endResolution(outer)
         expectIdle(frames)
-        #expect(flow.object == nil)
+
+        let next = frames.beginResolution()
+        #expect(frames.flow === flow.object)
+        frames.endResolution(next)
     }
 
     /// A flow that escaped its scope — captured into a context that may continue the construction elsewhere — is never
