@@ -20,6 +20,10 @@ import Testing
         .cyclicDependencyReference(DependencyCycle(chain: [.type(Service.self), .name("x"), .type(Service.self)])),
         .containerLocked(container: "Container(a)"),
         .factoryFailed(context, underlying: Underlying()),
+        .asynchronousDependency(context),
+        .isolatedDependency(context, actor: "MainActor"),
+        .outsideRequestScope(context),
+        .unimplementedDependency(context, calledFrom: "App/Forecast.swift:9"),
     ]
 
     @Test(arguments: allCases)
@@ -47,6 +51,10 @@ import Testing
             DependencyCycle(chain: [.type(Service.self), .name("x"), .type(Service.self)])
         )
         #expect(cycle.description == "Dependency cycle detected, Type[Service] -> Name[x] -> Type[Service].")
+        let unimplemented = InjectionError.unimplementedDependency(Self.context, calledFrom: "App/Forecast.swift:9")
+        #expect(unimplemented.description.contains("Type[Service] (alternative: blue) with parameters (Int)"))
+        #expect(unimplemented.description.contains("at App/Forecast.swift:9"))
+        #expect(unimplemented.recoverySuggestion?.contains("Override Service in the test") == true)
     }
 }
 
