@@ -5,6 +5,9 @@
 // (`Container.withLookupPolicy`), so the tests stay independent of the process-wide policy and graph; the snippets
 // that need the graph (`autoreload()`, `@Dependencies`) run in a child process (exit tests).
 //
+// The "Observable models" snippet names its protocol `ObservedWeather` here (`Weather` is taken in this target) and
+// creates the model under a scoped lookup policy.
+//
 // The "InjectedValues key paths" snippet is the Injection seed's sample: its declarations (`NetworkProviding`,
 // `InjectedValues.networkProvider`, `DataController`) are compiled verbatim by InjectionReadmeTests.swift, in this
 // target, and used here.
