@@ -81,6 +81,9 @@ package final class InjectionState: Sendable {
     private let reloader = LoomLock<UInt?>(nil)
     /// The test overlay current when the property was created (`0`: none).
     private let overlaySerial: UInt
+    /// The overrides the property was created in, which its resolutions go through wherever they run; `nil` when it
+    /// was created outside any.
+    private let overrides: Overrides?
     /// The registration that was building the property's holder, if any: what the property resolves is released
     /// after the holder (see ``ReleaseAnchor``).
     private let releaseAnchor: ReleaseAnchor?
@@ -110,7 +113,11 @@ package final class InjectionState: Sendable {
         self.fileID = fileID
         self.function = function
         self.line = line
-        overlaySerial = ResolutionOverlay.active?.serial ?? 0
+        // One read of the current context (none while no override exists in the process): the overrides only, never
+        // the lookup policy, a request scope or a construction in progress.
+        let overrides = Overrides.captured
+        self.overrides = overrides
+        overlaySerial = overrides?.overlay?.serial ?? 0
         releaseAnchor = ReleaseAnchor.current()
     }
 
@@ -127,19 +134,51 @@ package final class InjectionState: Sendable {
     func value<Value>(_ type: Value.Type, enclosing object: AnyObject?) -> Value {
         if let object { remember(object) }
         do {
-            if refreshesOnEveryRead || !mayCacheHere {
-                return try resolve(Value.self, enclosing: object ?? enclosingObject)
+            // Through the overrides the property was created in (if any), so that the caching decision sees them too.
+            return try followingOverrides {
+                if refreshesOnEveryRead || !mayCacheHere {
+                    return try resolve(Value.self, enclosing: object ?? enclosingObject)
+                }
+                return try cell.value(Value.self) {
+                    try resolveAnchored(Value.self, enclosing: object ?? enclosingObject)
+                }
             }
-            return try cell.value(Value.self) { try resolveAnchored(Value.self, enclosing: object ?? enclosingObject) }
         } catch {
+            // An unimplemented dependency's issue is recorded already; its placeholder stands in, uncached.
+            if let placeholder = placeholder(Value.self, after: error, enclosing: object) { return placeholder }
             fail(error)
         }
     }
 
+    /// The placeholder of the unimplemented registration this property reads, when `error` says it was resolved.
+    private func placeholder<Value>(_ type: Value.Type, after error: any Error, enclosing object: AnyObject?) -> Value?
+    {
+        guard case .unimplementedDependency? = error as? InjectionError else { return nil }
+        let live: any DependencySource = container(for: object ?? enclosingObject) ?? GraphSource()
+        return Placeholders.value(Value.self, for: request.key(lookingUp: lookupType ?? Value.self), in: live.overlaid)
+    }
+
     /// Resolves the property's value so that what it builds is released after the property's holder.
     private func resolveAnchored<Value>(_ type: Value.Type, enclosing object: AnyObject?) throws -> Value {
-        guard let releaseAnchor else { return try resolve(Value.self, enclosing: object) }
-        return try releaseAnchor.resolving { try resolve(Value.self, enclosing: object) }
+        try followingOverrides {
+            guard let releaseAnchor else { return try resolve(Value.self, enclosing: object) }
+            return try releaseAnchor.resolving { try resolve(Value.self, enclosing: object) }
+        }
+    }
+
+    /// Runs `operation` through the overrides the property was created in, unless the current task already resolves
+    /// through them (or the property was created outside any).
+    private func followingOverrides<R>(_ operation: () throws -> R) rethrows -> R {
+        guard let overrides, !overrides.areCurrent else { return try operation() }
+        return try overrides.runOverCurrent(operation)
+    }
+
+    /// ``followingOverrides(_:)`` for async work, on the caller's executor.
+    private func followingOverrides<R>(
+        isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
+    ) async rethrows -> R {
+        guard let overrides, !overrides.areCurrent else { return try await operation() }
+        return try await overrides.runOverCurrent(isolation: isolation, operation)
     }
 
     /// Whether a value resolved now may be kept in the property: only in the test overlay (or absence of one) the
@@ -309,8 +348,10 @@ package final class InjectionState: Sendable {
 
     /// ``load(_:)``, for any value: an autoreload of an `async` registration keeps what it loads in the cell.
     private func loadIntoCell<Value>(_ type: Value.Type) async throws -> Value {
-        guard let releaseAnchor else { return try await loadValue(Value.self) }
-        return try await releaseAnchor.resolving { try await loadValue(Value.self) }
+        try await followingOverrides {
+            guard let releaseAnchor else { return try await loadValue(Value.self) }
+            return try await releaseAnchor.resolving { try await loadValue(Value.self) }
+        }
     }
 
     /// ``load(_:)`` itself, without the release anchor.

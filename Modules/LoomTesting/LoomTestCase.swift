@@ -24,7 +24,7 @@
         /// How much of the live app each test sees; ``TestDependencyMode/isolated`` unless overridden.
         ///
         /// ```swift
-        /// override var testDependencyMode: TestDependencyMode { .overridesOnly }
+        /// override var testDependencyMode: TestDependencyMode { .strict }
         /// ```
         open var testDependencyMode: TestDependencyMode { .isolated }
 
@@ -45,11 +45,13 @@
         /// // XCTest calls it for each test method.
         /// ```
         override open func invokeTest() {
-            withTestDependencies(
-                testDependencyMode,
-                { registerTestDependencies(in: $0) },
-                operation: { super.invokeTest() }
-            )
+            TestIssueRecorder.$runningTestCase.withValue(true) {
+                withTestDependencies(
+                    testDependencyMode,
+                    { registerTestDependencies(in: $0) },
+                    operation: { super.invokeTest() }
+                )
+            }
         }
     }
 #endif

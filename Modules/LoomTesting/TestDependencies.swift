@@ -3,10 +3,10 @@ public import LoomCore
 /// How much of the live app a test-dependency scope lets in.
 ///
 /// ```swift
-/// withTestDependencies(.overridesOnly, { container in
+/// withTestDependencies(.strict, { container in
 ///     container.register { () -> any Clock in FixedClock() }
 /// }) {
-///     // Only FixedClock (and other overrides) can be resolved here.
+///     // Resolving anything but FixedClock (and other overrides) records a test issue.
 /// }
 /// ```
 public enum TestDependencyMode: Sendable {
@@ -21,14 +21,25 @@ public enum TestDependencyMode: Sendable {
     /// the scope on one of its overrides keeps that released instance: build such instances in an
     /// ``TestDependencyMode/isolated`` scope.
     case sharingLiveInstances
-    /// Only the scope's own registrations (and those of enclosing scopes) resolve; everything else is missing.
-    case overridesOnly
+    /// Every dependency the test uses must be overridden: resolving a live registration records a test issue naming
+    /// it and the resolving line, then returns the live value (built in the scope's empty caches, as for
+    /// ``TestDependencyMode/isolated``). The test fails; the process — and the tests running beside it — go on.
+    case strict
+
+    /// The former name of ``TestDependencyMode/strict``, which now records an issue and returns the live value where
+    /// this mode reported a missing dependency.
+    ///
+    /// ```swift
+    /// withTestDependencies(.strict, { $0.register { () -> any Clock in FixedClock() } }) { … }
+    /// ```
+    @available(*, deprecated, renamed: "strict")
+    public static var overridesOnly: TestDependencyMode { .strict }
 
     var visibility: ResolutionOverlay.Visibility {
         switch self {
         case .isolated: .isolatedInstances
         case .sharingLiveInstances: .liveInstances
-        case .overridesOnly: .overridesOnly
+        case .strict: .strict
         }
     }
 }
@@ -71,6 +82,7 @@ public func withTestDependencies<R>(
     _ configure: (Container) throws -> Void,
     operation: () throws -> R
 ) rethrows -> R {
+    TestIssueRecorder.install()
     let overlay = ResolutionOverlay(named: "test overrides", visibility: mode.visibility)
     return try overlay.run {
         try configure(overlay.container)
@@ -105,6 +117,7 @@ public func withTestDependencies<R>(
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
 ) async rethrows -> R {
+    TestIssueRecorder.install()
     let overlay = ResolutionOverlay(named: "test overrides", visibility: mode.visibility)
     return try await overlay.run(isolation: isolation) {
         try configure(overlay.container)

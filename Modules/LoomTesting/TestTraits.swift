@@ -39,6 +39,42 @@
         }
     }
 
+    /// A Swift Testing trait that runs each test in a run mode (``LoomCore/RunMode``), as
+    /// `withRunMode(_:operation:)` does.
+    ///
+    /// Create it with `.runMode(.preview)`. The mode is the test's own: tests running in parallel in other modes
+    /// never see it.
+    ///
+    /// ```swift
+    /// @Test(.runMode(.preview)) func showsTheSampleForecast() throws { … }
+    /// ```
+    public struct RunModeTrait: TestTrait, SuiteTrait, TestScoping {
+        let mode: RunMode
+
+        /// `true`: on a suite, every test runs in the mode.
+        public var isRecursive: Bool { true }
+
+        /// Runs `function` in the trait's run mode.
+        ///
+        /// Swift Testing calls this; you do not.
+        ///
+        /// ```swift
+        /// @Test(.runMode(.live)) func talksToTheRealClock() throws { … }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - test: The test or suite.
+        ///   - testCase: The test case, for a parametrized test.
+        ///   - function: The test.
+        /// - Throws: What the test throws.
+        public func provideScope(
+            for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+        ) async throws {
+            TestIssueRecorder.install()
+            try await withRunMode(mode) { try await function() }
+        }
+    }
+
     /// A Swift Testing trait that overrides one configuration key for each test.
     ///
     /// Create it with `.conf(\.key, value)`.
@@ -68,6 +104,7 @@
         public func provideScope(
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {
+            TestIssueRecorder.install()
             try await override(function)
         }
     }
@@ -97,6 +134,23 @@
             _ configure: @escaping @Sendable (Container) throws -> Void
         ) -> Self {
             TestDependenciesTrait(mode: mode, configure: configure)
+        }
+    }
+
+    extension Trait where Self == RunModeTrait {
+        /// Runs the test (or each test of the suite) in `mode`: registrations with a factory for it resolve to that
+        /// factory.
+        ///
+        /// ```swift
+        /// @Suite(.runMode(.preview)) struct PreviewTests {
+        ///     @Test func forecastIsSunny() throws { … }
+        /// }
+        /// ```
+        ///
+        /// - Parameter mode: The run mode the test runs in.
+        /// - Returns: The trait.
+        public static func runMode(_ mode: RunMode) -> Self {
+            RunModeTrait(mode: mode)
         }
     }
 

@@ -23,6 +23,7 @@ import Testing
         .asynchronousDependency(context),
         .isolatedDependency(context, actor: "MainActor"),
         .outsideRequestScope(context),
+        .unimplementedDependency(context, calledFrom: "App/Forecast.swift:9"),
     ]
 
     @Test(arguments: allCases)
@@ -50,6 +51,10 @@ import Testing
             DependencyCycle(chain: [.type(Service.self), .name("x"), .type(Service.self)])
         )
         #expect(cycle.description == "Dependency cycle detected, Type[Service] -> Name[x] -> Type[Service].")
+        let unimplemented = InjectionError.unimplementedDependency(Self.context, calledFrom: "App/Forecast.swift:9")
+        #expect(unimplemented.description.contains("Type[Service] (alternative: blue) with parameters (Int)"))
+        #expect(unimplemented.description.contains("at App/Forecast.swift:9"))
+        #expect(unimplemented.recoverySuggestion?.contains("Override Service in the test") == true)
     }
 }
 

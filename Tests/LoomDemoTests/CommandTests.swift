@@ -172,6 +172,8 @@ import Testing
         #expect(lines.contains("Container(storage) (parent: Container(notes))"))
         #expect(lines.contains("Container(search) (parent: Container(storage))"))
         #expect(lines.contains("  Type[MemoryNoteStore] → MemoryNoteStore [singleton]"))
+        // A registration with a factory for another run mode lists its modes after its scope.
+        #expect(lines.contains("  Type[NoteClock] → NoteClock [instance; live, preview]"))
         #expect(lines.contains("  Type[NoteStore] (Container(storage)) → Type[MemoryNoteStore] (Container(storage))"))
     }
 

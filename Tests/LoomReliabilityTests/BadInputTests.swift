@@ -76,6 +76,28 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             guard case .outsideRequestScope(let context)? = error else { return ["expected outsideRequestScope"] }
             return expect(context.locator == .type(BadInputRequestContext.self), "locator \(context.locator)")
         },
+        BadInput("an unimplemented dependency resolved outside any test") { _ in
+            let container = Container(name: "bad-input-unimplemented", logger: DisabledLogger()) {
+                Dependency.unimplemented(BadInputConnection.self)
+            }
+            // On an OS thread of its own, outside the running test: the typed error alone (a test that resolves it
+            // also records an issue, which would fail this one).
+            let errors = Collected<InjectionError>()
+            onThreads(1) { _ in
+                do {
+                    _ = try container.resolve(BadInputConnection.self)
+                } catch let error as InjectionError {
+                    errors.append(error)
+                } catch {}
+            }
+            if let error = errors.all.first { throw error }
+        } check: { _, error in
+            guard case .unimplementedDependency(let context, let calledFrom)? = error else {
+                return ["expected unimplementedDependency"]
+            }
+            return expect(context.locator == .type(BadInputConnection.self), "locator \(context.locator)")
+                + expect(calledFrom.hasPrefix("LoomReliabilityTests/BadInputTests.swift:"), "site \(calledFrom)")
+        },
         BadInput("two registrations conforming to one protocol") { fixture in
             _ = try fixture.aliasing.resolve((any BadInputPricing).self)
         } check: { _, error in
@@ -225,7 +247,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     static let allCaseNames: Set<String> = [
         "missingDependency", "multipleDependencies", "mismatchedDependencyType", "invalidDependencyParameters",
         "cyclicDependencyReference", "containerLocked", "factoryFailed", "asynchronousDependency", "isolatedDependency",
-        "outsideRequestScope",
+        "outsideRequestScope", "unimplementedDependency",
     ]
 
     /// The case name, spelled out in a switch so a new `InjectionError` case breaks this file's build until a bad
@@ -242,6 +264,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         case .asynchronousDependency: "asynchronousDependency"
         case .isolatedDependency: "isolatedDependency"
         case .outsideRequestScope: "outsideRequestScope"
+        case .unimplementedDependency: "unimplementedDependency"
         }
     }
 }

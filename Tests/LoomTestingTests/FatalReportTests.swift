@@ -9,7 +9,7 @@ import Testing
     @Test func aMissingInjectedDependencyStopsWithItsFileAndLine() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             LoomConfiguration.logger = CapturingLogger()
-            withTestDependencies(.overridesOnly) { _ in
+            withTestDependencies { _ in
             } operation: {
                 _ = GreetingClient().greeter
             }

@@ -41,3 +41,27 @@ struct TestTraitsTests {
         }
     }
 }
+
+/// A live container with a factory per run mode, for the `.runMode` trait's tests.
+private let modalContainer = Container(name: "testing-modes") {
+    Dependency { () -> any Greeter in IndexedGreeter(index: 0) }
+        .test { IndexedGreeter(index: 1) }
+        .preview { IndexedGreeter(index: 2) }
+}
+
+// Swift Testing runs these in parallel: each test resolves in its own mode, whatever the others run in at the time.
+@Suite(.runMode(.preview)) struct RunModeTraitTests {
+    @Test func theSuiteTraitSetsTheModeOfEveryTest() throws {
+        #expect(RunMode.current == .preview)
+        #expect(try modalContainer.resolve((any Greeter).self).index == 2)
+    }
+
+    @Test(.runMode(.live)) func aTestsTraitNestsInsideTheSuites() throws {
+        #expect(RunMode.current == .live)
+        #expect(try modalContainer.resolve((any Greeter).self).index == 0)
+    }
+
+    @Test(.runMode(.test)) func theTestModeResolvesTheTestFactory() async throws {
+        #expect(try await Task { try modalContainer.resolve((any Greeter).self).index }.value == 1)
+    }
+}

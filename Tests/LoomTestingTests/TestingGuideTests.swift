@@ -112,7 +112,7 @@ struct ForecastTests {
 
 @Test func aMissingServiceStopsTheProcess() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        withTestDependencies(.overridesOnly) { _ in
+        withTestDependencies { _ in
         } operation: {
             _ = Forecast().weather
         }

@@ -136,16 +136,18 @@ private struct Settings: Sendable { let verbose: Bool }
         #expect(built.value == 2)
     }
 
-    @Test func theGraphIsVerifiedThroughTheCurrentScope() {
-        // `.overridesOnly` hides whatever other suites activate, so the graph holds exactly these registrations.
-        withTestDependencies(.overridesOnly) { container in
-            container.register { Repository(database: try DependencyGraph.inject(byType: Database.self)) }
-        } operation: {
-            let report = DependencyGraph.verify()
-            #expect(report.registrations.map(\.key) == ["Type[Repository]"])
-            #expect(
-                report.defects.contains(
-                    .missingDependency(missing: "Type[Database]", path: report.registrations)))
+    @Test func theGraphIsVerifiedThroughTheCurrentScope() async {
+        // A child process activates nothing else, so the graph holds exactly the scope's registrations.
+        await #expect(processExitsWith: .success) {
+            withTestDependencies { container in
+                container.register { Repository(database: try DependencyGraph.inject(byType: Database.self)) }
+            } operation: {
+                let report = DependencyGraph.verify()
+                #expect(report.registrations.map(\.key) == ["Type[Repository]"])
+                #expect(
+                    report.defects.contains(
+                        .missingDependency(missing: "Type[Database]", path: report.registrations)))
+            }
         }
     }
 }

@@ -13,6 +13,8 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - factory: Builds the value; may resolve other dependencies. Errors it throws reach the resolver.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -20,12 +22,13 @@ extension Container {
     public func register<T>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
+        for mode: RunMode = .live,
         _ factory: @escaping @Sendable () throws -> T,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
         let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: .instance, fileID: fileID, line: line
+            T.self, alternative: alternative, runMode: mode, scope: .instance, fileID: fileID, line: line
         )
         commit(
             PlainEntry(attributes: consume attributes, owner: owner, factory: factory),
@@ -45,6 +48,8 @@ extension Container {
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a resolved value is reused; see ``DependencyScope``.
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
     ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
     ///     `Dependency`'s `onRelease`.
@@ -58,6 +63,7 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope,
+        for mode: RunMode = .live,
         onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable () throws -> T,
         onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
@@ -65,7 +71,8 @@ extension Container {
         line: UInt = #line
     ) {
         let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: (hook ?? trailingHook).map(ReleaseHook.init),
+            T.self, alternative: alternative, runMode: mode, scope: scope,
+            releaseHook: (hook ?? trailingHook).map(ReleaseHook.init),
             fileID: fileID, line: line)
         commit(PlainEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
@@ -82,18 +89,22 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - factory: Builds the value from the parameter.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
     public func register<T>(
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
+        for mode: RunMode = .live,
         _ factory: @escaping @Sendable (_ parameter: Any) throws -> T,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
         let attributes = typeAttributes(
-            T.self, alternative: alternative, takesEnclosingObject: true, scope: .instance, fileID: fileID, line: line
+            T.self, alternative: alternative, runMode: mode, takesEnclosingObject: true, scope: .instance,
+            fileID: fileID, line: line
         )
         commit(
             EnclosingObjectEntry(attributes: consume attributes, owner: owner, factory: factory),
@@ -114,6 +125,8 @@ extension Container {
     ///   - scope: How long a resolved value is reused, per argument tuple. Arguments are compared with `==` and
     ///     hashed while Loom reads its tables without locks: their `==` and `hash(into:)` must be pure (never
     ///     resolve, register or block).
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
     ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
     ///     `Dependency`'s `onRelease`.
@@ -126,6 +139,7 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        for mode: RunMode = .live,
         onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable (First, repeat each Rest) throws -> T,
         onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
@@ -133,7 +147,8 @@ extension Container {
         line: UInt = #line
     ) {
         let attributes = typeAttributes(
-            T.self, alternative: alternative, parameterList: ParameterTypeList.of(First.self, repeat (each Rest).self),
+            T.self, alternative: alternative, runMode: mode,
+            parameterList: ParameterTypeList.of(First.self, repeat (each Rest).self),
             scope: scope, releaseHook: (hook ?? trailingHook).map(ReleaseHook.init), fileID: fileID, line: line)
         commit(
             ParameterizedEntry<T, First, repeat each Rest>(
@@ -158,6 +173,8 @@ extension Container {
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a built value is reused; `.instance` builds one per load.
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
     ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
     ///     `Dependency`'s `onRelease`.
@@ -169,6 +186,7 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        for mode: RunMode = .live,
         onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable () async throws -> T,
         onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
@@ -176,7 +194,8 @@ extension Container {
         line: UInt = #line
     ) {
         let attributes = typeAttributes(
-            T.self, alternative: alternative, scope: scope, releaseHook: (hook ?? trailingHook).map(ReleaseHook.init),
+            T.self, alternative: alternative, runMode: mode, scope: scope,
+            releaseHook: (hook ?? trailingHook).map(ReleaseHook.init),
             fileID: fileID, line: line)
         commit(AsyncEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
@@ -191,6 +210,8 @@ extension Container {
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a built value is reused, per argument tuple.
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - hook: A synchronous teardown hook (`onRelease:` before the factory), run once for each cached instance
     ///     when it leaves its cache, dependents first (see "Lifecycles and scopes"); an `async` hook is declared with
     ///     `Dependency`'s `onRelease`.
@@ -203,6 +224,7 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        for mode: RunMode = .live,
         onRelease hook: (@Sendable (T) throws -> Void)? = nil,
         _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> T,
         onRelease trailingHook: (@Sendable (T) throws -> Void)? = nil,
@@ -211,7 +233,7 @@ extension Container {
     ) {
         let parameterList = ParameterTypeList.of(First.self, repeat (each Rest).self)
         let attributes = typeAttributes(
-            T.self, alternative: alternative, parameterList: parameterList, scope: scope,
+            T.self, alternative: alternative, runMode: mode, parameterList: parameterList, scope: scope,
             releaseHook: (hook ?? trailingHook).map(ReleaseHook.init), fileID: fileID, line: line)
         commit(
             AsyncParameterizedEntry<T, First, repeat each Rest>(
@@ -237,6 +259,8 @@ extension Container {
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a built value is reused.
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - factory: Builds the value on the main actor.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -245,11 +269,13 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        for mode: RunMode = .live,
         _ factory: @escaping @MainActor @Sendable () throws -> T,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, runMode: mode, scope: scope, fileID: fileID, line: line)
         commit(MainActorEntry(attributes: consume attributes, owner: owner, factory: factory), as: T.self)
     }
 
@@ -269,6 +295,8 @@ extension Container {
     ///   - type: The type to register under; usually inferred from the factory's return type.
     ///   - alternative: A qualifier giving `T` an independent, separately resolved registration.
     ///   - scope: How long a built value is reused.
+    ///   - mode: The run mode this factory serves: `.live` (the default) replaces the registration under the key;
+    ///     `.test` or `.preview` adds the factory that mode resolves to, keeping the others (see ``RunMode``).
     ///   - factory: Builds the value, isolated to `actor`.
     ///   - fileID: The calling file, for logs; defaults to the call site.
     ///   - line: The calling line, for logs; defaults to the call site.
@@ -278,11 +306,13 @@ extension Container {
         _ type: T.Type = T.self,
         alternative: RegistrationAlternative? = nil,
         scope: DependencyScope = .instance,
+        for mode: RunMode = .live,
         _ factory: @escaping @isolated(any) @Sendable () throws -> T,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        let attributes = typeAttributes(T.self, alternative: alternative, scope: scope, fileID: fileID, line: line)
+        let attributes = typeAttributes(
+            T.self, alternative: alternative, runMode: mode, scope: scope, fileID: fileID, line: line)
         commit(
             GlobalActorEntry(
                 attributes: consume attributes, owner: owner, actorName: typeName(Actor.self), actor: Actor.shared,
@@ -299,6 +329,7 @@ extension Container {
     func typeAttributes<T>(
         _ type: T.Type,
         alternative: RegistrationAlternative?,
+        runMode: RunMode = .live,
         parameterList: ParameterTypeList? = nil,
         takesEnclosingObject: Bool = false,
         scope: DependencyScope,
@@ -314,7 +345,8 @@ extension Container {
             takesEnclosingObject: takesEnclosingObject,
             scope: scope,
             origin: SourceOrigin(fileID: fileID, line: line),
-            releaseHook: releaseHook
+            releaseHook: releaseHook,
+            runMode: runMode
         )
     }
 
@@ -372,6 +404,14 @@ extension Container {
                 "Registered \(entry.key) in \(description), scope \(entry.scope)",
                 file: entry.attributes.origin.fileID,
                 line: entry.attributes.origin.line
+            )
+        case .replaced(let old, let new)
+        where new.attributes.runMode != .live && old.attributes.runMode != new.attributes.runMode:
+            logTarget.log(
+                .debug,
+                "Added the \(new.attributes.runMode) factory of \(new.key) in \(description)",
+                file: new.attributes.origin.fileID,
+                line: new.attributes.origin.line
             )
         case .replaced(let old, let new):
             logTarget.log(

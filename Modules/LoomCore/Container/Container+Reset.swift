@@ -44,7 +44,7 @@ extension Container {
     @discardableResult
     public func resetCachedInstance<T>(of type: T.Type, alternative: RegistrationAlternative? = nil) -> Bool {
         let key = RegistrationKey(locator: .type(T.self), alternative: alternative)
-        let entries = registry.candidates(for: key)?.filter { $0.key == key } ?? []
+        let entries = (registry.candidates(for: key)?.filter { $0.key == key } ?? []).flatMap(\.withModeVariants)
         let environment = ResolutionEnvironment.current
         Release.run(entries.flatMap { environment.takeReleases(of: $0) })
         return !entries.isEmpty
@@ -59,7 +59,8 @@ extension Container {
     package func takeCachedInstances(where include: (DependencyScope) -> Bool) -> [PendingRelease] {
         let environment = ResolutionEnvironment.current
         var releases: [PendingRelease] = []
-        for entry in registry.unorderedEntries where entry.cache != nil && !entry.isScoped && include(entry.scope) {
+        for entry in registry.unorderedEntries.flatMap(\.withModeVariants)
+        where entry.cache != nil && !entry.isScoped && include(entry.scope) {
             releases += environment.takeReleases(of: entry)
         }
         return releases

@@ -39,6 +39,18 @@ package struct OverlaySource: DependencySource {
     package func willProduce(_ entry: RegistrationEntry) {
         overlay.recorder?.record(entry)
     }
+
+    /// In a strict overlay, records a test issue when a live registration answers: the test did not override it.
+    package func willAnswer(
+        _ key: RegistrationKey, with candidates: [RegistrationEntry], fileID: StaticString, line: UInt
+    ) {
+        guard overlay.isStrict, let live = candidates.first(where: { !overlay.owns($0) }) else { return }
+        TestIssues.record(
+            "Strict test dependencies: \(key) was resolved at \(fileID):\(line) from the live registration "
+                + "\(live.provenance). Recovery: override it in the test (withTestDependencies or the .dependencies "
+                + "trait).",
+            fileID: fileID, line: line)
+    }
 }
 
 extension DependencySource {

@@ -35,6 +35,8 @@ package final class ResolutionContext: Sendable {
         package var flow: ConstructionFlow?
         /// The innermost request scope (`Container.withScope`), where `.scoped` instances live.
         package var requestScope: RequestScope?
+        /// The task's run mode (`withRunMode`); `nil` for the process's.
+        package var runMode: RunMode?
 
         package init() {}
     }
@@ -67,6 +69,7 @@ package final class ResolutionContext: Sendable {
     package let chain: FrameChain?
     package let flow: ConstructionFlow?
     package let requestScope: RequestScope?
+    package let runMode: RunMode?
 
     /// The construction in progress this context carries: its frame chain without the frames whose construction
     /// has ended (a task started inside an `async` factory keeps a copy of the context long after).
@@ -87,6 +90,7 @@ package final class ResolutionContext: Sendable {
         fields.chain = chain
         fields.flow = flow
         fields.requestScope = requestScope
+        fields.runMode = runMode
         return fields
     }
 
@@ -101,7 +105,7 @@ package final class ResolutionContext: Sendable {
     package convenience init(_ fields: Fields) {
         self.init(
             overlay: fields.overlay, keyOverrides: fields.keyOverrides, lookupPolicy: fields.lookupPolicy,
-            chain: fields.chain, flow: fields.flow, requestScope: fields.requestScope)
+            chain: fields.chain, flow: fields.flow, requestScope: fields.requestScope, runMode: fields.runMode)
     }
 
     /// The context of an asynchronous construction frame: everything `context` carries, with the frame's `link` as
@@ -111,7 +115,7 @@ package final class ResolutionContext: Sendable {
     package convenience init(inside context: ResolutionContext?, link: FrameChain) {
         self.init(
             overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
-            chain: link, flow: link, requestScope: context?.requestScope)
+            chain: link, flow: link, requestScope: context?.requestScope, runMode: context?.runMode)
     }
 
     /// The context of a request scope: everything `context` carries, with `requestScope` as the innermost scope
@@ -120,19 +124,20 @@ package final class ResolutionContext: Sendable {
         guard let context else {
             // The usual request: nothing else bound, nothing to copy.
             self.init(
-                overlay: nil, keyOverrides: nil, lookupPolicy: nil, chain: nil, flow: nil, requestScope: requestScope)
+                overlay: nil, keyOverrides: nil, lookupPolicy: nil, chain: nil, flow: nil, requestScope: requestScope,
+                runMode: nil)
             return
         }
         self.init(
             overlay: context.overlay, keyOverrides: context.keyOverrides, lookupPolicy: context.lookupPolicy,
-            chain: context.chain, flow: context.flow, requestScope: requestScope)
+            chain: context.chain, flow: context.flow, requestScope: requestScope, runMode: context.runMode)
     }
 
     /// Stores the fields and counts the context in the ``ProcessWord`` of each field it sets (``countedWords``), so
     /// the fast paths know to look; `deinit` gives the counts back.
     private init(
         overlay: ResolutionOverlay?, keyOverrides: KeyOverrides?, lookupPolicy: (any Sendable)?, chain: FrameChain?,
-        flow: ConstructionFlow?, requestScope: RequestScope?
+        flow: ConstructionFlow?, requestScope: RequestScope?, runMode: RunMode?
     ) {
         self.overlay = overlay
         self.keyOverrides = keyOverrides
@@ -140,6 +145,7 @@ package final class ResolutionContext: Sendable {
         self.chain = chain
         self.flow = flow
         self.requestScope = requestScope
+        self.runMode = runMode
         // A bit set rather than an array: a context is made for every scope, and most count nothing.
         var counted: UInt8 = 0
         if overlay != nil { counted |= 1 }

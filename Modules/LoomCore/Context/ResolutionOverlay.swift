@@ -16,6 +16,9 @@ package final class ResolutionOverlay: Sendable {
         case liveInstances
         /// Only the overlay's own registrations (and those of enclosing overlays) are visible.
         case overridesOnly
+        /// Live registrations are visible with empty caches, as for ``isolatedInstances``, and each resolution that
+        /// reaches one records a test issue at its call site (``TestIssues``).
+        case strict
     }
 
     /// The registrations this overlay puts in front of everything else.
@@ -24,6 +27,10 @@ package final class ResolutionOverlay: Sendable {
     package let parent: ResolutionOverlay?
     /// Whether resolutions may fall through to the live containers and the graph.
     package let seesLiveRegistrations: Bool
+    /// Whether reaching a live registration records a test issue (this overlay or an enclosing one is strict).
+    package let isStrict: Bool
+    /// Whether the lock-free probes may answer from live registrations: they see them and need not record it.
+    package let probesLiveRegistrations: Bool
     /// Where cached instances live inside the overlay.
     package let environment: ResolutionEnvironment
     /// Records what resolutions did, for ``DependencyGraph/verify()``; `nil` outside a verification sandbox.
@@ -48,6 +55,8 @@ package final class ResolutionOverlay: Sendable {
         self.container = container
         self.parent = parent
         seesLiveRegistrations = visibility != .overridesOnly && (parent?.seesLiveRegistrations ?? true)
+        isStrict = visibility == .strict || (parent?.isStrict ?? false)
+        probesLiveRegistrations = seesLiveRegistrations && !isStrict
         environment =
             visibility == .liveInstances
             ? (parent?.environment ?? .live)
@@ -59,6 +68,16 @@ package final class ResolutionOverlay: Sendable {
     /// The current task's overlay, without the task-local read while no overlay exists in the process.
     @inline(__always)
     package static var active: ResolutionOverlay? { ResolutionContext.activeOverlay }
+
+    /// Whether `entry` is one of this overlay's registrations or an enclosing overlay's.
+    package func owns(_ entry: RegistrationEntry) -> Bool {
+        var overlay: ResolutionOverlay? = self
+        while let current = overlay {
+            if current.container.owner === entry.owner { return true }
+            overlay = current.parent
+        }
+        return false
+    }
 
     /// A source that answers from this overlay first, then from `base`.
     package func source(over base: any DependencySource) -> OverlaySource {

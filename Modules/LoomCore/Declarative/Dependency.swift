@@ -33,6 +33,10 @@ public struct Dependency<Value>: Sendable {
     package var problems: [String] = []
     /// What runs when a cached instance leaves its cache (`onRelease`).
     @usableFromInline package var releaseHook: ReleaseHook?
+    /// The factories for other run modes (`.test { … }`, `.preview { … }`).
+    package var modeProviders: [RunMode: DependencyFactory.Provider<Value>] = [:]
+    /// Whether it was declared with ``unimplemented(_:placeholder:fileID:line:)``.
+    package var isUnimplemented = false
 
     package init(provider: DependencyFactory.Provider<Value>, scope: DependencyScope, origin: SourceOrigin) {
         self.provider = provider
@@ -82,7 +86,9 @@ public struct Dependency<Value>: Sendable {
             scope: scope,
             eagerness: eagerness,
             origin: origin,
-            releaseHook: releaseHook
+            releaseHook: releaseHook,
+            hasModeVariants: !modeProviders.isEmpty,
+            isUnimplemented: isUnimplemented
         )
     }
 }

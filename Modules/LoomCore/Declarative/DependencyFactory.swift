@@ -18,6 +18,8 @@ public enum DependencyFactory {
         package let parameterList: ParameterTypeList?
         package let makeEntry:
             @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
+        /// Whether the factory is isolated to the main actor (a factory for another run mode then runs there too).
+        package var isMainActor = false
 
         /// Creates a provider from a factory without parameters.
         ///
@@ -121,6 +123,7 @@ extension DependencyFactory.Provider {
         self.init(parameterList: nil) { attributes, key, owner, cache in
             MainActorEntry(attributes: attributes, key: key, owner: owner, reusedCache: cache, factory: factory)
         }
+        isMainActor = true
     }
 
     package init(

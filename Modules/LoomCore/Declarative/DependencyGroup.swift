@@ -79,10 +79,26 @@ package final class DependencyComponent: Sendable {
         // time for every declaration.
         replacesOptionalTwin = dependency.locator.locatedType != nil
         makeProviderEntry = dependency.provider.makeEntry
+        modeEntryMakers = dependency.modeProviders.mapValues(\.makeEntry)
     }
 
-    /// A new entry for this registration in `owner`'s container, taking over `cache` when given.
+    /// The entry makers of the factories for other run modes.
+    private let modeEntryMakers:
+        [RunMode:
+            @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry]
+
+    /// A new entry for this registration in `owner`'s container, taking over `cache` when given; the factories for
+    /// other run modes come with it, each with a cache of its own.
     package func makeEntry(_ owner: RegistrationOwner, _ cache: EntryCache?) -> RegistrationEntry {
-        makeProviderEntry(attributes, key, owner, cache)
+        let entry = makeProviderEntry(attributes, key, owner, cache)
+        if !modeEntryMakers.isEmpty {
+            ModeVariants.attach(
+                Dictionary(
+                    uniqueKeysWithValues: modeEntryMakers.map { mode, make in
+                        (mode, make(attributes.serving(mode), key, owner, nil))
+                    }),
+                to: entry)
+        }
+        return entry
     }
 }

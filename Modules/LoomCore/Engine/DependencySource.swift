@@ -25,10 +25,15 @@ package protocol DependencySource {
     /// The registry under which this source's settled `[T]` answers are remembered (``SettledCollections``); `nil`
     /// for a source that remembers none.
     var settledCollectionsRegistry: Registry? { get }
+    /// Called when `candidates` answer a request made at `fileID`:`line` (a strict test scope records live ones).
+    func willAnswer(_ key: RegistrationKey, with candidates: [RegistrationEntry], fileID: StaticString, line: UInt)
 }
 
 extension DependencySource {
     package func willProduce(_ entry: RegistrationEntry) {}
+    package func willAnswer(
+        _ key: RegistrationKey, with candidates: [RegistrationEntry], fileID: StaticString, line: UInt
+    ) {}
     package var settledCollectionsRegistry: Registry? { nil }
 
     /// The overlay a request must go through instead of this source, if any (an ``OverlaySource`` already is one).
@@ -56,6 +61,7 @@ extension DependencySource {
         }
         do {
             if let candidates = candidates(for: key) {
+                willAnswer(key, with: candidates, fileID: fileID, line: line)
                 let value = try produce(T.self, from: candidates, key: key, arguments: arguments, enclosing: enclosing)
                 logResolution(of: key, fileID: fileID, line: line)
                 return value
@@ -66,6 +72,7 @@ extension DependencySource {
                 let wrappedKey = RegistrationKey(
                     locator: wrapped, alternative: key.alternative, parameters: key.parameters)
                 if let candidates = candidates(for: wrappedKey) {
+                    willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
                     let value = try produce(
                         Any.self,
                         from: candidates,
@@ -95,6 +102,7 @@ extension DependencySource {
             if let optional = T.self as? any OptionalType.Type { return optional.none as! T }
             throw missingDependency(key, requested: T.self, arguments: arguments)
         } catch let error as InjectionError {
+            let error = error.locatingUnimplemented(at: fileID, line: line)
             // Thrown to the caller, who decides whether it is an error; only non-throwing paths log at `.error`.
             sourceLogTarget.log(
                 .debug,
@@ -151,10 +159,17 @@ extension DependencySource {
         }
         let epoch = SettledChange.epoch  // Before the candidates are gathered (see `SettledCollections`).
         let entries = allCandidates(for: key)
-        let values = try entries.map { entry in
-            try produce(T.self, from: [entry], key: key, arguments: arguments, enclosing: nil)
+        willAnswer(key, with: entries, fileID: fileID, line: line)
+        let values: [T]
+        do {
+            values = try entries.map { entry in
+                try produce(T.self, from: [entry], key: key, arguments: arguments, enclosing: nil)
+            }
+        } catch let error as InjectionError {
+            throw error.locatingUnimplemented(at: fileID, line: line)
         }
-        if let memoRegistry, let epoch {
+        // A registration with factories per run mode answers differently per task: never remembered.
+        if let memoRegistry, let epoch, !entries.contains(where: \.needsGeneralPath) {
             SettledCollections.remember(values, of: entries, keyID: key.fastID, in: memoRegistry, epoch: epoch)
         }
         logResolution(of: key, fileID: fileID, line: line)
@@ -175,8 +190,10 @@ extension DependencySource {
                 candidates: candidates.map(\.provenance)
             )
         }
-        let entry = candidates[0]
-        willProduce(entry)
+        // Verification records the registration; the factory that runs is the current run mode's.
+        willProduce(candidates[0])
+        let entry = try candidates[0].servingCurrentMode(
+            key: key, requested: T.self, arguments: arguments, searched: searchedDescriptions)
         if entry.kind == .synchronous, entry.key == key, entry.key.parameters == .none,
             entry.valueTypeID == ObjectIdentifier(T.self)
         {
@@ -207,6 +224,7 @@ extension DependencySource {
         }
         do {
             if let candidates = candidates(for: key) {
+                willAnswer(key, with: candidates, fileID: fileID, line: line)
                 let value = try await loadProducing(T.self, from: candidates, key: key, arguments: arguments)
                 logLoad(of: key, fileID: fileID, line: line)
                 return value
@@ -217,9 +235,12 @@ extension DependencySource {
                 let wrappedKey = RegistrationKey(
                     locator: wrapped, alternative: key.alternative, parameters: key.parameters)
                 if let candidates = candidates(for: wrappedKey) {
-                    let entry = try Self.single(
+                    willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
+                    let registration = try Self.single(
                         candidates, for: wrappedKey, requested: T.self, arguments: arguments, in: self)
-                    willProduce(entry)
+                    willProduce(registration)
+                    let entry = try registration.servingCurrentMode(
+                        key: wrappedKey, requested: T.self, arguments: arguments, searched: searchedDescriptions)
                     // Cast to `T` (the Optional): a wrapped value becomes `.some`.
                     let value = try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
                     logLoad(of: key, fileID: fileID, line: line)
@@ -229,6 +250,7 @@ extension DependencySource {
             }
             throw missingDependency(key, requested: T.self, arguments: arguments)
         } catch let error as InjectionError {
+            let error = error.locatingUnimplemented(at: fileID, line: line)
             sourceLogTarget.log(
                 .debug, "Loading \(key) from \(sourceDescription) failed: \(error)", file: fileID, line: line)
             throw error
@@ -246,8 +268,14 @@ extension DependencySource {
             }
         }
         var values: [T] = []
-        for entry in allCandidates(for: key) {
-            values.append(try await loadProducing(T.self, from: [entry], key: key, arguments: arguments))
+        let entries = allCandidates(for: key)
+        willAnswer(key, with: entries, fileID: fileID, line: line)
+        do {
+            for entry in entries {
+                values.append(try await loadProducing(T.self, from: [entry], key: key, arguments: arguments))
+            }
+        } catch let error as InjectionError {
+            throw error.locatingUnimplemented(at: fileID, line: line)
         }
         logLoad(of: key, fileID: fileID, line: line)
         return values
@@ -257,8 +285,10 @@ extension DependencySource {
     nonisolated(nonsending) package func loadProducing<T: Sendable>(
         _ type: T.Type, from candidates: [RegistrationEntry], key: RegistrationKey, arguments: [any Sendable]
     ) async throws -> T {
-        let entry = try Self.single(candidates, for: key, requested: T.self, arguments: arguments, in: self)
-        willProduce(entry)
+        let registration = try Self.single(candidates, for: key, requested: T.self, arguments: arguments, in: self)
+        willProduce(registration)
+        let entry = try registration.servingCurrentMode(
+            key: key, requested: T.self, arguments: arguments, searched: searchedDescriptions)
         return try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
     }
 

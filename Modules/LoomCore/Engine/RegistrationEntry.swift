@@ -80,6 +80,12 @@ package struct RegistrationAttributes: Sendable {
     @usableFromInline package let releaseHook: ReleaseHook?
     @usableFromInline package let takesEnclosingObject: Bool
     @usableFromInline package let eagerness: DependencyEagerness
+    /// The run mode this registration's own factory serves: `.live` unless it was registered `for:` another.
+    @usableFromInline package let runMode: RunMode
+    /// Whether factories for other run modes were declared with it (`Dependency { … }.test { … }`).
+    @usableFromInline package let hasModeVariants: Bool
+    /// Whether it was declared with `Dependency.unimplemented`: resolving it is a test's mistake.
+    @usableFromInline package let isUnimplemented: Bool
     @usableFromInline package let locator: DependencyLocator
 
     @inlinable
@@ -93,9 +99,15 @@ package struct RegistrationAttributes: Sendable {
         scope: DependencyScope,
         eagerness: DependencyEagerness = .lazy,
         origin: SourceOrigin,
-        releaseHook: ReleaseHook? = nil
+        releaseHook: ReleaseHook? = nil,
+        runMode: RunMode = .live,
+        hasModeVariants: Bool = false,
+        isUnimplemented: Bool = false
     ) {
         self.releaseHook = releaseHook
+        self.runMode = runMode
+        self.hasModeVariants = hasModeVariants
+        self.isUnimplemented = isUnimplemented
         self.locator = locator
         self.alternative = alternative
         self.valueType = valueType
@@ -105,6 +117,20 @@ package struct RegistrationAttributes: Sendable {
         self.scope = scope
         self.eagerness = eagerness
         self.origin = origin
+    }
+
+    /// Whether the registration always resolves through the general path: it has factories for several run modes (or
+    /// for another mode than `.live` only), which the general path picks from, or it is unimplemented, which the
+    /// general path reports at the resolving call's line.
+    @inlinable
+    package var takesGeneralPath: Bool { hasModeVariants || runMode != .live || isUnimplemented }
+
+    /// The same registration's attributes for its factory serving `mode`.
+    package func serving(_ mode: RunMode) -> RegistrationAttributes {
+        RegistrationAttributes(
+            locator: locator, alternative: alternative, valueType: valueType, parameterList: parameterList,
+            takesEnclosingObject: takesEnclosingObject, aliases: aliases, scope: scope, eagerness: eagerness,
+            origin: origin, releaseHook: releaseHook, runMode: mode, isUnimplemented: isUnimplemented)
     }
 
     /// The factory's parameter types, in order (empty for none).
@@ -258,12 +284,20 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
             locatesOptional = false
         }
         self.owner = owner
+        let takesGeneralPath = attributes.takesGeneralPath
         self.attributes = attributes
-        super.init(key: key, isCandidateList: false)
+        // A registration with factories per run mode is answered by the general path, which picks the mode's factory
+        // (and an unimplemented one, which it reports): the probes treat it as they treat a list of candidates, at no
+        // cost to the others.
+        super.init(key: key, isCandidateList: false, needsGeneralPath: takesGeneralPath)
     }
 
     deinit {
         if case .managed = attributes.scope { ManagedReceipts.cancel(for: sequence) }
+        if needsGeneralPath {
+            ModeVariants.remove(for: sequence)
+            Placeholders.remove(for: sequence)
+        }
     }
 
     package var locator: DependencyLocator { attributes.locator }

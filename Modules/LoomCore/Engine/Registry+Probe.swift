@@ -96,7 +96,7 @@ extension ProbeResult {
             node = found
         }
         guard let node else { return nil }
-        guard !node.withObject({ $0.isCandidateList }) else {
+        guard !node.withObject({ $0.needsGeneralPath }) else {
             self = ProbeResult(section: section)
             return
         }
@@ -194,7 +194,7 @@ extension ProbeResult {
             {
                 return probe
             }
-            guard overlay.seesLiveRegistrations else { return ProbeResult(section: section) }
+            guard overlay.probesLiveRegistrations else { return ProbeResult(section: section) }
             return ProbeResult(
                 section: section, tables: tables, hash: hash, valueTypeBits: valueTypeBits,
                 isolatedCaches: isolatedCaches, matching: matches) ?? ProbeResult(section: section)

@@ -309,6 +309,9 @@ package final class Registry: @unchecked Sendable {
         }
         // Replaced nodes (readers may still hold them) and a replaced table, retired after the lock is dropped.
         var retired: (RegistryNode?, RegistryNode?, RegistryTable?)
+        // The factories for other run modes the entry joined (their instances stay), or those it replaced.
+        var joined: [RunMode: RegistrationEntry] = [:]
+        var dropped: [RegistrationEntry] = []
         SettledChange.begin()  // As in `apply`.
         let attempt: Attempt = lock.withLock { state in
             guard !state.isLocked else { return .locked }
@@ -316,6 +319,17 @@ package final class Registry: @unchecked Sendable {
             let key = entry.key
             let twinKey = state.optionalLocatorCount > 0 ? entry.optionalTwinKey : nil
             let twin = twinKey.flatMap { state.primary(for: $0) }
+            // A factory registered `for:` a run mode other than `.live` joins the registration under its key, which
+            // keeps its other factories (and their instances); a `.live` one replaces all of them.
+            if entry.attributes.runMode != .live, let current = state.primary(for: key) {
+                var variants = ModeVariants.variants(of: current)
+                variants[current.attributes.runMode] = current
+                variants[entry.attributes.runMode] = nil
+                ModeVariants.attach(variants, to: entry)
+                joined = variants
+            } else if let current = state.primary(for: key), current.needsGeneralPath {
+                dropped = Array(ModeVariants.variants(of: current).values)
+            }
             // The node the entry replaces answers for its key's previous primary: found by the store itself, not by
             // a lookup before it.
             let replaced: RegistryNode?
@@ -355,9 +369,13 @@ package final class Registry: @unchecked Sendable {
             if let node = retired.1 { Reclamation.retire(node) }
             // Most registrations replace nothing: no arrays to build then.
             if previous != nil || twin != nil {
+                let replaced = previous.flatMap { previous in
+                    joined.values.contains { $0 === previous } ? nil : previous
+                }
                 Release.run(
-                    (previous?.cache?.takeReleases(closing: true) ?? [])
-                        + (twin?.cache?.takeReleases(closing: true) ?? []))
+                    ([replaced, twin].compactMap { $0 } + dropped).flatMap {
+                        $0.cache?.takeReleases(closing: true) ?? []
+                    })
             }
             if observerCount.acquire != 0 {
                 let removed = [previous, twin].compactMap { $0 }

@@ -7,10 +7,16 @@ package class RegistryNode: @unchecked Sendable {
     // Immutable; subclasses add only immutable or internally synchronised state.
     @usableFromInline package let key: RegistrationKey
     @usableFromInline package let isCandidateList: Bool
+    /// Whether the lock-free probes must leave this node to the general path.
+    ///
+    /// True for a list of candidates, a registration with factories per run mode and an unimplemented one: one flag,
+    /// read where the probe read `isCandidateList`, so none of them costs the other registrations anything.
+    @usableFromInline package let needsGeneralPath: Bool
 
-    package init(key: RegistrationKey, isCandidateList: Bool) {
+    package init(key: RegistrationKey, isCandidateList: Bool, needsGeneralPath: Bool = false) {
         self.key = key
         self.isCandidateList = isCandidateList
+        self.needsGeneralPath = isCandidateList || needsGeneralPath
     }
 }
 

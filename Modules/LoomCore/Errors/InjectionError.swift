@@ -67,6 +67,17 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     /// try container.withScope { scope in _ = try scope.resolve(RequestContext.self) }   // fine
     /// ```
     case outsideRequestScope(DependencyContext)
+    /// A registration declared with `Dependency.unimplemented` was resolved: the code under test uses a dependency
+    /// its test must provide. `calledFrom` is the resolving call's `file:line`.
+    ///
+    /// In a test (with `LoomTesting`'s recorder installed) the test that resolved it also records an issue at that
+    /// line; an `@Injected` read returns the registration's placeholder, if it has one.
+    ///
+    /// ```swift
+    /// container.add { Dependency.unimplemented((any Weather).self) }
+    /// _ = try container.resolve((any Weather).self)   // throws .unimplementedDependency(_, calledFrom: "App/Forecast.swift:9")
+    /// ```
+    case unimplementedDependency(DependencyContext, calledFrom: String)
 
     /// A headline naming the problem, then `Key:` / `Searched:` / `Found:` lines.
     ///
@@ -111,6 +122,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .outsideRequestScope(let context):
             return
                 "\(context) is .scoped (one instance per request scope) and was resolved outside any open request scope."
+        case .unimplementedDependency(let context, let calledFrom):
+            let site = calledFrom.isEmpty ? "" : " at \(calledFrom)"
+            return "\(context) is unimplemented: it was resolved\(site), and tests must provide it."
         }
     }
 
@@ -152,6 +166,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .outsideRequestScope:
             return "Resolve it inside `container.withScope { scope in … }`, or give the registration a scope that "
                 + "outlives requests (.singleton, .shared)."
+        case .unimplementedDependency(let context, _):
+            return "Override \(context.requestedType) in the test (withTestDependencies or the .dependencies trait), "
+                + "or register a factory for it."
         }
     }
 
@@ -182,5 +199,14 @@ extension InjectionError {
         case .asynchronousDependency, .isolatedDependency: true
         default: false
         }
+    }
+
+    /// An unimplemented dependency's error with the resolving call's site filled in, recorded as an issue of the
+    /// running test; any other error (or one a nested resolution already located) unchanged.
+    package func locatingUnimplemented(at fileID: StaticString, line: UInt) -> InjectionError {
+        guard case .unimplementedDependency(let context, let calledFrom) = self, calledFrom.isEmpty else { return self }
+        let located = InjectionError.unimplementedDependency(context, calledFrom: "\(fileID):\(line)")
+        TestIssues.record(located.description, fileID: fileID, line: line)
+        return located
     }
 }

@@ -300,8 +300,10 @@ package final class GraphEngine: @unchecked Sendable {
         -> [RegistrationEntry]
     {
         var deferred: [RegistrationEntry] = []
-        for entry in entries
-        where entry.eagerness == .eager && entry.cache != nil && !entry.isScoped && entry.key.parameters == .none {
+        // A registration with factories per run mode builds the current mode's (none, if it has no factory for it).
+        for registration in entries where registration.eagerness == .eager {
+            guard let entry = registration.serving(.current) else { continue }
+            guard entry.cache != nil, !entry.isScoped, entry.key.parameters == .none else { continue }
             let buildsHere =
                 switch entry.kind {
                 case .synchronous: true

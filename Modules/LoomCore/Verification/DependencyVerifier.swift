@@ -16,7 +16,8 @@ package enum DependencyVerifier {
                 session.bindingRequestScope {
                     session.recorder.record(entry)
                     do {
-                        let instance = try entry.resolveErased(
+                        // The factory of the current run mode: a test verifies the graph its doubles make.
+                        let instance = try (entry.serving(.current) ?? entry).resolveErased(
                             arguments: [], enclosing: nil, in: session.sandbox.environment)
                         verifyProperties(of: instance, builtBy: entry, into: &session.findings)
                         return nil
@@ -41,7 +42,7 @@ package enum DependencyVerifier {
                 await ResolutionContext.with({ $0.requestScope = session.requestScope }, isolation: #isolation) {
                     session.recorder.record(entry)
                     do {
-                        try await entry.settle(in: session.sandbox.environment)
+                        try await (entry.serving(.current) ?? entry).settle(in: session.sandbox.environment)
                         return nil
                     } catch {
                         return error
@@ -219,7 +220,8 @@ extension RegistrationEntry {
             valueType: typeName(attributes.valueType),
             scope: attributes.scope.description,
             container: ownerDescription,
-            origin: attributes.origin.description
+            origin: attributes.origin.description,
+            runModes: runModes
         )
     }
 }

@@ -107,6 +107,8 @@ public struct RegistrationSummary: Hashable, Sendable, CustomStringConvertible {
     public let container: String
     /// Where it was registered: `NotesStorage/StorageFeature.swift:12`.
     public let origin: String
+    /// The run modes it has a factory for: `[.live]` for most; `[.live, .test]` with a test factory.
+    public let runModes: [RunMode]
 
     /// Creates a summary; verification builds them.
     ///
@@ -122,17 +124,32 @@ public struct RegistrationSummary: Hashable, Sendable, CustomStringConvertible {
     ///   - scope: The scope's name.
     ///   - container: The container's description.
     ///   - origin: `file:line` of the registration.
-    public init(key: String, valueType: String, scope: String, container: String, origin: String) {
+    ///   - runModes: The run modes it has a factory for; `[.live]` by default.
+    public init(
+        key: String, valueType: String, scope: String, container: String, origin: String,
+        runModes: [RunMode] = [.live]
+    ) {
         self.key = key
         self.valueType = valueType
         self.scope = scope
         self.container = container
         self.origin = origin
+        self.runModes = runModes
     }
 
-    /// `Type[Clock] (singleton) in Container(app), registered at App/App.swift:3`.
+    /// The scope, followed by the run modes when there is more than the live one: `singleton; live, test`.
+    ///
+    /// ```swift
+    /// print(summary.scopeAndModes)   // singleton; live, test, preview
+    /// ```
+    public var scopeAndModes: String {
+        runModes == [.live] ? scope : "\(scope); " + runModes.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// `Type[Clock] (singleton) in Container(app), registered at App/App.swift:3`; run modes other than the live
+    /// one follow the scope: `(singleton; live, test)`.
     public var description: String {
-        "\(key) (\(scope)) in \(container), registered at \(origin)"
+        "\(key) (\(scopeAndModes)) in \(container), registered at \(origin)"
     }
 }
 

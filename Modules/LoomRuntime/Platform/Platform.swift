@@ -108,3 +108,12 @@ enum ThreadExitHook {
         }()
     #endif
 }
+
+/// The process's environment, read through the C library (Foundation is not a dependency of the core).
+package enum ProcessEnvironment {
+    /// The value of the environment variable `name`, or `nil` when it is not set.
+    package static func value(_ name: String) -> String? {
+        guard let pointer = getenv(name) else { return nil }
+        return String(cString: pointer)
+    }
+}

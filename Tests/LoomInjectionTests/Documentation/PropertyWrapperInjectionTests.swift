@@ -5,6 +5,9 @@
 // (`Container.withLookupPolicy`), so the tests stay independent of the process-wide policy and graph; the snippets
 // that need the graph (`autoreload()`, `@Dependencies`) run in a child process (exit tests).
 //
+// The "Observable models" snippet names its protocol `ObservedWeather` here (`Weather` is taken in this target) and
+// creates the model under a scoped lookup policy.
+//
 // The "InjectedValues key paths" snippet is the Injection seed's sample: its declarations (`NetworkProviding`,
 // `InjectedValues.networkProvider`, `DataController`) are compiled verbatim by InjectionReadmeTests.swift, in this
 // target, and used here.
@@ -14,9 +17,25 @@ import LoomKeys
 import LoomLookup
 import LoomRuntime
 import LoomTestSupport
+import Observation
 import Testing
 
 // MARK: Types the snippets assume
+
+/// `Weather` of the Observation snippet.
+private protocol ObservedWeather: Sendable { func forecast(for city: String) -> String }
+private struct SunnyWeather: ObservedWeather {
+    func forecast(for city: String) -> String { "Sunny in \(city)" }
+}
+
+/// The Observation snippet's model (with `ObservedWeather` for `Weather`).
+@Observable private final class ForecastModel {
+    @ObservationIgnored @Injected var weather: any ObservedWeather
+    var city = "Lyon"
+
+    func refresh() { headline = weather.forecast(for: city) }
+    var headline = ""
+}
 
 /// `Database` of the async snippet (named apart from this target's other `Database` types).
 private final class AsyncDatabase: Sendable {
@@ -451,6 +470,22 @@ private func upload(_ image: Image, @Injected service: ImageUploadService) async
         let engine = Container.withLookupPolicy(.singleton(app)) { SearchEngine() }
         let fromTask = await Task.detached { ObjectIdentifier(engine.index) }.value
         #expect(fromTask == ObjectIdentifier(engine.index))
+    }
+
+    // MARK: Observable models
+
+    @Test func anObservableModelIgnoresItsInjectedProperties() async {
+        let app = Container(name: "weather") { Dependency { () -> any ObservedWeather in SunnyWeather() } }
+        let model = Container.withLookupPolicy(.singleton(app)) { ForecastModel() }
+        let changed = Latch()
+        withObservationTracking {
+            _ = model.headline
+        } onChange: {
+            changed.open()
+        }
+        model.refresh()
+        #expect(model.headline == "Sunny in Lyon")
+        #expect(changed.isOpen)
     }
 
     // MARK: Keeping containers active

@@ -41,7 +41,7 @@ enum GraphRendering {
             let registrations = report.registrations.filter { $0.container == container.description }
             if registrations.isEmpty { lines.append("  (no registrations)") }
             for registration in registrations {
-                lines.append("  \(registration.key) → \(registration.valueType) [\(registration.scope)]")
+                lines.append("  \(registration.key) → \(registration.valueType) [\(registration.scopeAndModes)]")
             }
         }
         lines.append("Edges seen by verify():")
@@ -61,7 +61,7 @@ enum GraphRendering {
         for (index, container) in containers.enumerated() {
             lines.append("  subgraph c\(index)[\"\(escaped(container.description))\"]")
             for registration in report.registrations where registration.container == container.description {
-                let label = "\(registration.key)<br/>\(registration.scope)"
+                let label = "\(registration.key)<br/>\(registration.scopeAndModes)"
                 lines.append("    \(identifiers[registration]!)[\"\(escaped(label))\"]")
             }
             lines.append("  end")

@@ -38,3 +38,26 @@ public struct SystemNoteClock: NoteClock {
     /// - Returns: `Date()`.
     public func now() -> Date { Date() }
 }
+
+/// A clock stopped at the start of 2026: what the notes container uses in previews (`LOOM_RUN_MODE=preview`), so
+/// every run stamps notes alike.
+///
+/// ```swift
+/// let stamp = FixedNoteClock().now()   // 2026-01-01 00:00:00 UTC
+/// ```
+public struct FixedNoteClock: NoteClock {
+    /// Creates the clock.
+    ///
+    /// ```swift
+    /// let clock: any NoteClock = FixedNoteClock()
+    /// ```
+    public init() {}
+
+    /// The start of 2026.
+    ///
+    /// ```swift
+    /// FixedNoteClock().now()
+    /// ```
+    /// - Returns: 2026-01-01 00:00:00 UTC.
+    public func now() -> Date { Date(timeIntervalSince1970: 1_767_225_600) }
+}

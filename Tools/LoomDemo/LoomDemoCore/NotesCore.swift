@@ -10,12 +10,13 @@ public import Loom
 /// let clock: any NoteClock = try NotesCore.container.resolve()
 /// ```
 public enum NotesCore {
-    /// The shared container, named `notes`: the system clock (`any NoteClock`).
+    /// The shared container, named `notes`: the system clock (`any NoteClock`), or a fixed one in previews.
     ///
     /// ```swift
     /// let storage = Container(name: "storage", parent: NotesCore.container) { … }
     /// ```
     public static let container = Container(name: "notes") {
         Dependency { () -> any NoteClock in SystemNoteClock() }
+            .preview { FixedNoteClock() }
     }
 }
