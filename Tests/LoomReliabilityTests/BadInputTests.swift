@@ -76,6 +76,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             guard case .outsideRequestScope(let context)? = error else { return ["expected outsideRequestScope"] }
             return expect(context.locator == .type(BadInputRequestContext.self), "locator \(context.locator)")
         },
+        BadInput("a provided value resolved in a request scope given none") { fixture in
+            _ = try fixture.container.withScope { scope in try scope.resolve(BadInputRequestID.self) }
+        } check: { _, error in
+            guard case .notProvided(let context)? = error else { return ["expected notProvided"] }
+            return expect(context.locator == .type(BadInputRequestID.self), "locator \(context.locator)")
+        },
         BadInput("two registrations conforming to one protocol") { fixture in
             _ = try fixture.aliasing.resolve((any BadInputPricing).self)
         } check: { _, error in
@@ -225,7 +231,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     static let allCaseNames: Set<String> = [
         "missingDependency", "multipleDependencies", "mismatchedDependencyType", "invalidDependencyParameters",
         "cyclicDependencyReference", "containerLocked", "factoryFailed", "asynchronousDependency", "isolatedDependency",
-        "outsideRequestScope",
+        "outsideRequestScope", "notProvided",
     ]
 
     /// The case name, spelled out in a switch so a new `InjectionError` case breaks this file's build until a bad
@@ -242,6 +248,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         case .asynchronousDependency: "asynchronousDependency"
         case .isolatedDependency: "isolatedDependency"
         case .outsideRequestScope: "outsideRequestScope"
+        case .notProvided: "notProvided"
         }
     }
 }

@@ -67,6 +67,17 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     /// try container.withScope { scope in _ = try scope.resolve(RequestContext.self) }   // fine
     /// ```
     case outsideRequestScope(DependencyContext)
+    /// A registration declared with `Dependency.provided(_:)` was resolved inside a request scope that was given
+    /// no value of its type, nor were the scopes around it.
+    ///
+    /// Pass the value when opening the scope, or resolve it only in scopes that have one.
+    ///
+    /// ```swift
+    /// let container = Container { Dependency.provided(RequestID.self) }
+    /// try container.withScope { scope in _ = try scope.resolve(RequestID.self) }   // throws .notProvided
+    /// try container.withScope(providing: RequestID("42")) { scope in _ = try scope.resolve(RequestID.self) }   // fine
+    /// ```
+    case notProvided(DependencyContext)
 
     /// A headline naming the problem, then `Key:` / `Searched:` / `Found:` lines.
     ///
@@ -111,6 +122,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .outsideRequestScope(let context):
             return
                 "\(context) is .scoped (one instance per request scope) and was resolved outside any open request scope."
+        case .notProvided(let context):
+            return "\(context) is provided per request scope, and neither the current scope nor those around it "
+                + "was given a value of that type."
         }
     }
 
@@ -152,6 +166,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .outsideRequestScope:
             return "Resolve it inside `container.withScope { scope in … }`, or give the registration a scope that "
                 + "outlives requests (.singleton, .shared)."
+        case .notProvided(let context):
+            return "Open the scope with `container.withScope(providing: value) { scope in … }`, passing a "
+                + "\(context.requestedType)."
         }
     }
 
