@@ -115,9 +115,9 @@ private struct Handler {
         #expect(loaded.1 == RequestID("async"))
     }
 
-    @Test func anInjectedPropertyReadInsideTheScopeGetsTheValue() throws {
+    @Test func anInjectedPropertyReadInsideTheScopeGetsTheValue() {
         let container = requestContainer()
-        let id = try container.withScope(providing: RequestID("wrapped")) { _ in Handler(container: container).id }
+        let id = container.withScope(providing: RequestID("wrapped")) { _ in Handler(container: container).id }
         #expect(id == RequestID("wrapped"))
     }
 
