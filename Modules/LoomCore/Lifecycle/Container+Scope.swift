@@ -157,7 +157,7 @@ extension Container {
 
     /// A new request scope inside the current one, and the context that binds it (one read of the current context
     /// serves both).
-    private func openScope(providing values: ProvidedValues = .none) -> (RequestScope, ResolutionContext) {
+    private func openScope(providing values: ProvidedValues? = nil) -> (RequestScope, ResolutionContext) {
         let current = ResolutionContext.current
         let scope = RequestScope(container: self, parent: current?.requestScope, providing: values)
         return (scope, ResolutionContext(inside: current, requestScope: scope))

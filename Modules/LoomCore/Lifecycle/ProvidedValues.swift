@@ -5,18 +5,13 @@
 package struct ProvidedValues: Sendable {
     private var values: [(type: ObjectIdentifier, value: any Sendable)] = []
 
-    /// No values: the scope of a `withScope` without `providing:`.
-    package static let none = ProvidedValues()
-
-    /// Whether the scope was given no value.
-    package var isEmpty: Bool { values.isEmpty }
-
-    private init() {}
-
     /// The values of `withScope(providing:)`'s pack, under their static types; a later value of the same type
     /// replaces an earlier one.
     package init<each Value: Sendable>(_ value: repeat each Value) {
-        values.reserveCapacity(1)
+        // One allocation for the array, whatever the number of values.
+        var count = 0
+        for _ in repeat each value { count += 1 }
+        values.reserveCapacity(count)
         repeat add(each value)
     }
 

@@ -41,12 +41,15 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     @usableFromInline let caches = AppendOnlyList<EntryCache>()
     /// The values the scope was opened with (`withScope(providing:)`), which `Dependency.provided(_:)`
     /// registrations resolve to.
-    package let providedValues: ProvidedValues
+    ///
+    /// `nil` rather than empty for the usual scope: opening one then stores a word, with no global to read or array to
+    /// retain.
+    package let providedValues: ProvidedValues?
     private let serial: UInt
 
     private static let serials = AtomicCounter()
 
-    package init(container: Container, parent: RequestScope?, providing providedValues: ProvidedValues = .none) {
+    package init(container: Container, parent: RequestScope?, providing providedValues: ProvidedValues? = nil) {
         self.container = container
         self.parent = parent
         self.providedValues = providedValues
@@ -192,7 +195,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     public func providedValue<T>(_ type: T.Type = T.self) -> T? {
         var scope: RequestScope? = self
         while let current = scope {
-            if !current.providedValues.isEmpty, let value = current.providedValues.value(as: T.self) { return value }
+            if let value = current.providedValues?.value(as: T.self) { return value }
             scope = current.parent
         }
         return nil
