@@ -30,7 +30,15 @@ let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 // `FilePath`, which swift-configuration's file providers take.
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
-let modules: [Module] = [
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+// The HTTP server bridge (hummingbird, and through it swift-nio) and the demo, which serves with it, are left out when
+// LOOM_WITHOUT_SERVER is set. `.ci/run` sets it for its ThreadSanitizer build: the race suites need neither, and
+// instrumenting swift-nio would double that build's time. An environment variable rather than a package trait: a
+// trait cannot remove targets or products, only dependencies, so every file of the bridge, its tests and the demo
+// would need `#if`; and an adopter never builds the bridge unless it imports LoomHummingbird anyway
+// (Scripts/check-bridge-isolation).
+let includesServer = Context.environment["LOOM_WITHOUT_SERVER"] == nil
+var modules: [Module] = [
     // The runtime layer: every unsafe or lock-free primitive (atomics, read sections and reclamation, exactly-once
     // slots, the concurrent table, per-thread frames) behind a typed API. Not a product. Its C half holds what Swift
     // cannot express at Loom's floor (Synchronization's `Atomic` needs macOS 15 / iOS 18): word atomics, one
@@ -89,6 +97,19 @@ let modules: [Module] = [
         dependencies: ["LoomCore", "LoomRuntime", serviceLifecycle, unixSignals, logging],
         testDependencies: ["Loom", "LoomTesting", serviceLifecycle, unixSignals, logging]),
 ]
+if includesServer {
+    modules += [
+        // The bridge to hummingbird-project/hummingbird: a router middleware running each request in its own request
+        // scope, released when the response body has been written, and the application as a service of a
+        // `DependencyServiceGroup`. The only module that depends on hummingbird.
+        Module(
+            name: "LoomHummingbird",
+            dependencies: ["LoomCore", hummingbird, serviceLifecycle, logging],
+            testDependencies: [
+                "Loom", "LoomRuntime", "LoomTesting", "LoomServiceLifecycle", hummingbird, serviceLifecycle, logging,
+            ])
+    ]
+}
 
 func target(for module: Module) -> Target {
     let path = "Modules/\(module.name)"
@@ -174,48 +195,65 @@ targets += [
 // owning its container, an app module composing them, the commands, and the executable. Only these targets and their
 // tests use swift-argument-parser.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
-let demoModules: [(name: String, dependencies: [Target.Dependency])] = [
-    // The settings come from the command line, `LOOM_DEMO_*` variables and a JSON file through
-    // LoomConfigurationSources (`loom-demo config` shows each one's source).
-    ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
-    // `watch`'s services (the auto-saver, the index refresher) conform to swift-service-lifecycle's `Service`.
-    ("LoomDemoStorage", ["Loom", "LoomDemoCore", serviceLifecycle]),
-    // Its services are `@Registerable` (the index refresher injects the storage feature's auto-saver).
-    ("LoomDemoSearch", ["Loom", "LoomMacros", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
-    (
-        "LoomDemoApp",
-        [
-            "Loom", "LoomLogging", .product(name: "Logging", package: "swift-log"), "LoomDemoCore", "LoomDemoStorage",
-            "LoomDemoSearch", "LoomConfigurationSources", configuration, systemPackage,
-        ]
-    ),
-    // `watch` runs the services through LoomServiceLifecycle.
-    (
-        "LoomDemoCommands",
-        [
-            "Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", "LoomServiceLifecycle",
-            unixSignals, logging, argumentParser,
-        ]
-    ),
-]
+let demoModules: [(name: String, dependencies: [Target.Dependency])] =
+    !includesServer
+    ? []
+    : [
+        // The settings come from the command line, `LOOM_DEMO_*` variables and a JSON file through
+        // LoomConfigurationSources (`loom-demo config` shows each one's source).
+        ("LoomDemoCore", ["Loom", "LoomMacros", "LoomConfigurationSources", configuration]),
+        // `watch`'s services (the auto-saver, the index refresher) conform to swift-service-lifecycle's `Service`.
+        ("LoomDemoStorage", ["Loom", "LoomDemoCore", serviceLifecycle]),
+        // Its services are `@Registerable` (the index refresher injects the storage feature's auto-saver).
+        ("LoomDemoSearch", ["Loom", "LoomMacros", "LoomDemoCore", "LoomDemoStorage", serviceLifecycle]),
+        (
+            "LoomDemoApp",
+            [
+                "Loom", "LoomLogging", .product(name: "Logging", package: "swift-log"), "LoomDemoCore",
+                "LoomDemoStorage",
+                "LoomDemoSearch", "LoomConfigurationSources", configuration, systemPackage,
+            ]
+        ),
+        // `serve`'s JSON API over the notes features, through LoomHummingbird.
+        (
+            "LoomDemoServer",
+            [
+                "Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", "LoomHummingbird",
+                "LoomServiceLifecycle", hummingbird, logging,
+            ]
+        ),
+        // `watch` and `serve` run their services through LoomServiceLifecycle.
+        (
+            "LoomDemoCommands",
+            [
+                "Loom", "LoomDemoCore", "LoomDemoStorage", "LoomDemoSearch", "LoomDemoApp", "LoomDemoServer",
+                "LoomServiceLifecycle", unixSignals, logging, argumentParser,
+            ]
+        ),
+    ]
 targets += demoModules.map {
     .target(name: $0.name, dependencies: $0.dependencies, path: "Tools/LoomDemo/\($0.name)")
 }
-targets += [
-    // Only `@main`: the commands are a library so the tests can run them in-process. (A test target that imports an
-    // executable target gets no build-order edge to it when tests are built for the host, as with macros here, so
-    // a clean build could fail.) The tests run the built `loom-demo` as well.
-    .executableTarget(
-        name: "LoomDemo",
-        dependencies: ["LoomDemoCommands", argumentParser],
-        path: "Tools/LoomDemo/LoomDemo"
-    ),
-    .testTarget(
-        name: "LoomDemoTests",
-        dependencies: demoModules.map { .target(name: $0.name) } + ["LoomTesting", "LoomTestSupport", argumentParser],
-        path: "Tests/LoomDemoTests"
-    ),
-]
+targets +=
+    !includesServer
+    ? []
+    : [
+        // Only `@main`: the commands are a library so the tests can run them in-process. (A test target that imports an
+        // executable target gets no build-order edge to it when tests are built for the host, as with macros here, so
+        // a clean build could fail.) The tests run the built `loom-demo` as well.
+        .executableTarget(
+            name: "LoomDemo",
+            dependencies: ["LoomDemoCommands", argumentParser],
+            path: "Tools/LoomDemo/LoomDemo"
+        ),
+        .testTarget(
+            name: "LoomDemoTests",
+            dependencies: demoModules.map { .target(name: $0.name) } + [
+                "LoomTesting", "LoomTestSupport", argumentParser, hummingbird,
+            ],
+            path: "Tests/LoomDemoTests"
+        ),
+    ]
 
 // The LoomAutoregistration plugin lists the search feature's `@Registerable` types and checks the demo's graph at
 // build time: in the feature (a library, where an unmet need is a remark) and in the executable, which assembles the
@@ -229,9 +267,8 @@ let package = Package(
     name: "Loom",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: modules.filter(\.isProduct).map { .library(name: $0.name, targets: [$0.name]) } + [
-        .executable(name: "loom-demo", targets: ["LoomDemo"]),
-        .plugin(name: "LoomAutoregistration", targets: ["LoomAutoregistration"]),
-    ],
+        .plugin(name: "LoomAutoregistration", targets: ["LoomAutoregistration"])
+    ] + (includesServer ? [.executable(name: "loom-demo", targets: ["LoomDemo"])] : []),
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -257,6 +294,11 @@ for target in package.targets where target.type != .system && target.type != .pl
             .enableUpcomingFeature("InternalImportsByDefault"),
             .enableUpcomingFeature("MemberImportVisibility"),
         ]
+}
+
+// Hummingbird 2 (it brings swift-nio). Built only for targets that import LoomHummingbird.
+if includesServer {
+    package.dependencies.append(.package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"))
 }
 
 // `swift package generate-documentation` comes from swift-docc-plugin, added only when asked for

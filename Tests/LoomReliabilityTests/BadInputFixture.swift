@@ -24,6 +24,8 @@ final class BadInputConnection: Sendable {}
 /// Registered on the main actor; not `Sendable`.
 final class BadInputViewModel {}
 final class BadInputRequestContext: Sendable {}
+/// Declared as a value each request scope brings (`Dependency.provided`).
+struct BadInputRequestID: Sendable {}
 
 /// A parent and a child container holding a registration of every scope, plus registrations made to fail.
 ///
@@ -76,6 +78,7 @@ final class BadInputFixture: Sendable {
         container.register(on: MainActor.self, scope: .singleton) { BadInputViewModel() }
         container.register(scope: .scoped) { BadInputRequestContext() }
         container.add {
+            Dependency.provided(BadInputRequestID.self)
             Dependency(named: "\(prefix).count") { 42 }
             Dependency(named: "\(prefix).duplicate") { 1 }
             Dependency(named: "\(prefix).session") { BadInputSession() }.scope(.singleton)

@@ -97,6 +97,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             }
             return expect(context.locator == .type(BadInputConnection.self), "locator \(context.locator)")
                 + expect(calledFrom.hasPrefix("LoomReliabilityTests/BadInputTests.swift:"), "site \(calledFrom)")
+        BadInput("a provided value resolved in a request scope given none") { fixture in
+            _ = try fixture.container.withScope { scope in try scope.resolve(BadInputRequestID.self) }
+        } check: { _, error in
+            guard case .notProvided(let context)? = error else { return ["expected notProvided"] }
+            return expect(context.locator == .type(BadInputRequestID.self), "locator \(context.locator)")
         },
         BadInput("two registrations conforming to one protocol") { fixture in
             _ = try fixture.aliasing.resolve((any BadInputPricing).self)
@@ -247,7 +252,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     static let allCaseNames: Set<String> = [
         "missingDependency", "multipleDependencies", "mismatchedDependencyType", "invalidDependencyParameters",
         "cyclicDependencyReference", "containerLocked", "factoryFailed", "asynchronousDependency", "isolatedDependency",
-        "outsideRequestScope", "unimplementedDependency",
+        "outsideRequestScope", "unimplementedDependency", "notProvided",
     ]
 
     /// The case name, spelled out in a switch so a new `InjectionError` case breaks this file's build until a bad
@@ -265,6 +270,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         case .isolatedDependency: "isolatedDependency"
         case .outsideRequestScope: "outsideRequestScope"
         case .unimplementedDependency: "unimplementedDependency"
+        case .notProvided: "notProvided"
         }
     }
 }

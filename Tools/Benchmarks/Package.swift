@@ -5,11 +5,12 @@
 //     Scripts/benchmark-report                                                 # the same run, as the targets table
 //     Scripts/check-allocations                                                # the allocation gate `.ci/run` runs
 //
-// Three benchmark targets: `LoomBenchmarks` measures Loom and the baselines it is compared with (a `static let` read, a
+// Four benchmark targets: `LoomBenchmarks` measures Loom and the baselines it is compared with (a `static let` read, a
 // direct `init`, a stored property) and is what the allocation gate builds; `PeerBenchmarks` measures Swinject and
-// swift-dependencies, and `ConfigurationBenchmarks` measures LoomConfigurationSources (bound keys, reloads). The
-// package-benchmark plugin builds only the targets it is asked to run, so the gate never compiles the peers — nor
-// swift-syntax, which swift-dependencies' macros pull in, nor swift-configuration. Nothing here uses macros: keys are
+// swift-dependencies, `ConfigurationBenchmarks` measures LoomConfigurationSources (bound keys, reloads), and
+// `ServerBenchmarks` one request through LoomHummingbird's request-scope middleware. The package-benchmark plugin
+// builds only the targets it is asked to run, so the gate never compiles the peers — nor swift-syntax, which
+// swift-dependencies' macros pull in, nor swift-configuration, nor swift-nio. Nothing here uses macros: keys are
 // declared by hand. A separate package, so Loom's own build and tests never fetch any of this.
 import PackageDescription
 
@@ -32,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/Swinject/Swinject.git", from: "2.10.0"),
         // For the configuration figures' providers (the same version Loom resolves).
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        // For the request-scope middleware's figure (the same version Loom resolves).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         // No default traits: the read path measured here does not need clocks or schedulers.
         .package(url: "https://github.com/pointfreeco/swift-dependencies.git", from: "1.17.1", traits: []),
     ],
@@ -62,6 +65,20 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             path: "Benchmarks/ConfigurationBenchmarks",
+            swiftSettings: benchmarkSettings,
+            plugins: [benchmarkPlugin]
+        ),
+        // LoomHummingbird's figure: one request through the request-scope middleware against the same router
+        // without it. Its own target, so the allocation gate's Loom-only build never compiles swift-nio.
+        .executableTarget(
+            name: "ServerBenchmarks",
+            dependencies: [
+                benchmark,
+                .product(name: "Loom", package: "Loom"),
+                .product(name: "LoomHummingbird", package: "Loom"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Benchmarks/ServerBenchmarks",
             swiftSettings: benchmarkSettings,
             plugins: [benchmarkPlugin]
         ),

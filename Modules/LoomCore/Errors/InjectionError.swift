@@ -78,6 +78,17 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
     /// _ = try container.resolve((any Weather).self)   // throws .unimplementedDependency(_, calledFrom: "App/Forecast.swift:9")
     /// ```
     case unimplementedDependency(DependencyContext, calledFrom: String)
+    /// A registration declared with `Dependency.provided(_:)` was resolved inside a request scope that was given
+    /// no value of its type, nor were the scopes around it.
+    ///
+    /// Pass the value when opening the scope, or resolve it only in scopes that have one.
+    ///
+    /// ```swift
+    /// let container = Container { Dependency.provided(RequestID.self) }
+    /// try container.withScope { scope in _ = try scope.resolve(RequestID.self) }   // throws .notProvided
+    /// try container.withScope(providing: RequestID("42")) { scope in _ = try scope.resolve(RequestID.self) }   // fine
+    /// ```
+    case notProvided(DependencyContext)
 
     /// A headline naming the problem, then `Key:` / `Searched:` / `Found:` lines.
     ///
@@ -125,6 +136,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .unimplementedDependency(let context, let calledFrom):
             let site = calledFrom.isEmpty ? "" : " at \(calledFrom)"
             return "\(context) is unimplemented: it was resolved\(site), and tests must provide it."
+        case .notProvided(let context):
+            return "\(context) is provided per request scope, and neither the current scope nor those around it "
+                + "was given a value of that type."
         }
     }
 
@@ -169,6 +183,9 @@ public enum InjectionError: Error, CustomStringConvertible, LocalizedError, Send
         case .unimplementedDependency(let context, _):
             return "Override \(context.requestedType) in the test (withTestDependencies or the .dependencies trait), "
                 + "or register a factory for it."
+        case .notProvided(let context):
+            return "Open the scope with `container.withScope(providing: value) { scope in … }`, passing a "
+                + "\(context.requestedType)."
         }
     }
 

@@ -39,13 +39,20 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// Read without a lock: a request resolves a handful of `.scoped` registrations, and a scan of a few words beats
     /// both hashing and locking on the path that finds an instance the scope already holds.
     @usableFromInline let caches = AppendOnlyList<EntryCache>()
+    /// The values the scope was opened with (`withScope(providing:)`), which `Dependency.provided(_:)`
+    /// registrations resolve to.
+    ///
+    /// `nil` rather than empty for the usual scope: opening one then stores a word, with no global to read or array to
+    /// retain.
+    package let providedValues: ProvidedValues?
     private let serial: UInt
 
     private static let serials = AtomicCounter()
 
-    package init(container: Container, parent: RequestScope?) {
+    package init(container: Container, parent: RequestScope?, providing providedValues: ProvidedValues? = nil) {
         self.container = container
         self.parent = parent
+        self.providedValues = providedValues
         serial = Self.serials.increment()
     }
 
@@ -174,6 +181,24 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     private func bound<R>(_ operation: () throws -> R) rethrows -> R {
         if ResolutionContext.current?.requestScope === self { return try operation() }
         return try ResolutionContext.with({ $0.requestScope = self }, operation: operation)
+    }
+
+    /// The value this scope — or, failing that, the innermost scope around it — was given as `T`.
+    ///
+    /// ```swift
+    /// try container.withScope(providing: RequestID("42")) { scope in
+    ///     scope.providedValue(RequestID.self)   // RequestID("42")
+    /// }
+    /// ```
+    /// - Parameter type: The type the value was passed as to `withScope(providing:)`.
+    /// - Returns: The value, or `nil` when no scope in the chain was given one.
+    public func providedValue<T>(_ type: T.Type = T.self) -> T? {
+        var scope: RequestScope? = self
+        while let current = scope {
+            if let value = current.providedValues?.value(as: T.self) { return value }
+            scope = current.parent
+        }
+        return nil
     }
 
     // MARK: Engine

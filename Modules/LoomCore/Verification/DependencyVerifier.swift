@@ -171,6 +171,10 @@ package enum DependencyVerifier {
             case .multipleDependencies:
                 // Reported once per key by the ambiguity scan.
                 break
+            case .notProvided:
+                // It needs a value only a request brings (`Dependency.provided`): declared, so not a defect, and
+                // buildable only inside a request.
+                skipped.append(entry.summary)
             default:
                 report(.resolutionFailed(registration: entry.summary, message: "\(error)"))
             }

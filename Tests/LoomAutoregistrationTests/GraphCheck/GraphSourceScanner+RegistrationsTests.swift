@@ -25,6 +25,21 @@ import Testing
         #expect(found[0].location == SourceLocation(path: "App.swift", module: "App", line: 2, column: 5))
     }
 
+    @Test func aProvidedValueIsAScopedProviderOfTheTypeItNames() {
+        let found = providers(
+            """
+            let container = Container {
+                Dependency.provided(Request.self)
+                Dependency.provided(ServerRequestID.self, fileID: #fileID, line: #line)
+                Dependency.provided(requestType)
+            }
+            """)
+        #expect(found.map { $0.type?.description } == ["Request", "ServerRequestID", nil])
+        #expect(found.map(\.scope) == [.scoped, .scoped, .scoped])
+        #expect(found.prefix(2).allSatisfy { $0.answersPlainTypeRequests && !$0.isOpaque })
+        #expect(found[2].isOpaque)
+    }
+
     @Test func registrationsWithoutAWrittenTypeAreOpaque() {
         let found = providers(
             """

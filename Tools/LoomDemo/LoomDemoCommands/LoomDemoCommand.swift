@@ -27,7 +27,7 @@ public struct LoomDemoCommand: AsyncParsableCommand {
             """,
         subcommands: [
             AddCommand.self, ListCommand.self, SearchCommand.self, RemoveCommand.self, GraphCommand.self,
-            DoctorCommand.self, ConfigCommand.self, WatchCommand.self,
+            DoctorCommand.self, ConfigCommand.self, WatchCommand.self, ServeCommand.self,
         ]
     )
 

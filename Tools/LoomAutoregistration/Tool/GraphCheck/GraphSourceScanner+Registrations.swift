@@ -40,6 +40,9 @@ extension GraphSourceScanner {
                 break
             }
         }
+        if tokens[safe: index + 1] == .punctuation(ascii(".")), tokens[safe: index + 2] == .word("provided") {
+            return readProvided(at: index)
+        }
         var reading = RegistrationReading(scope: .automatic)
         var cursor = index + 1
         if tokens[safe: cursor] == .punctuation(ascii("<")) {
@@ -91,6 +94,21 @@ extension GraphSourceScanner {
             reading.takesArguments = nil
         }
         readModifiers(from: cursor, into: &reading)
+        record(reading, at: index)
+    }
+
+    /// `Dependency.provided(Request.self)`: a value each request scope brings, provided as a `.scoped` registration
+    /// of the type it names (opaque when the type is not written as `T.self`).
+    private mutating func readProvided(at index: Int) {
+        let open = index + 3
+        guard tokens[safe: open] == .punctuation(ascii("(")) else { return }
+        let close = closing(of: open)
+        var reading = RegistrationReading(scope: .scoped)
+        reading.hasExplicitScope = true
+        for argument in arguments(in: (open + 1)..<close) where argument.label == nil {
+            reading.written = metatype(in: argument.value)
+        }
+        readModifiers(from: close + 1, into: &reading)
         record(reading, at: index)
     }
 
