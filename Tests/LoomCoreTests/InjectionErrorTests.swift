@@ -24,6 +24,7 @@ import Testing
         .isolatedDependency(context, actor: "MainActor"),
         .outsideRequestScope(context),
         .unimplementedDependency(context, calledFrom: "App/Forecast.swift:9"),
+        .notProvided(context),
     ]
 
     @Test(arguments: allCases)

@@ -97,6 +97,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             }
             return expect(context.locator == .type(BadInputConnection.self), "locator \(context.locator)")
                 + expect(calledFrom.hasPrefix("LoomReliabilityTests/BadInputTests.swift:"), "site \(calledFrom)")
+        },
         BadInput("a provided value resolved in a request scope given none") { fixture in
             _ = try fixture.container.withScope { scope in try scope.resolve(BadInputRequestID.self) }
         } check: { _, error in
