@@ -240,7 +240,8 @@ package final class Registry: @unchecked Sendable {
         SettledChange.end()
         guard let outcomes else { return nil }
         SettledCollections.invalidate()
-        // A removed entry whose cache an added one took over keeps its instances.
+        // A removed entry whose cache an added one took over keeps its instances; its factories for other run modes
+        // (whose caches no addition takes over) are dropped with it, their instances released.
         let keptCaches =
             removed.isEmpty ? [] : Set(additions.compactMap { $0.entry.cache.map(ObjectIdentifier.init) })
         // A table that held no registration owns no node: it can wait for a batched grace period like a node.
@@ -248,7 +249,9 @@ package final class Registry: @unchecked Sendable {
         finish(
             retiredNodes: retiredNodes,
             retiredTable: retiredTable,
-            dropping: removed.filter { $0.cache.map { !keptCaches.contains(ObjectIdentifier($0)) } ?? false }
+            dropping: removed.flatMap(\.withModeVariants).filter {
+                $0.cache.map { !keptCaches.contains(ObjectIdentifier($0)) } ?? false
+            }
         )
         if observerCount.acquire != 0 {
             notify(Change(added: additions.map(\.entry), removed: removed, reason: reason))
@@ -397,7 +400,7 @@ package final class Registry: @unchecked Sendable {
         }
         SettledChange.end()
         SettledCollections.invalidate()
-        finish(retiredNodes: [], retiredTable: retiredTable, dropping: removed)
+        finish(retiredNodes: [], retiredTable: retiredTable, dropping: removed.flatMap(\.withModeVariants))
         if observerCount.acquire != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }
         return removed
     }

@@ -107,6 +107,27 @@ import Testing
         #expect(try withRunMode(.live) { try container.resolve(Service.self).id } == 3)
     }
 
+    @Test func aTestFactorysInstanceIsReleasedOnceWhenTheBuilderReevaluates() throws {
+        let released = Collected<Int>()
+        let container = Container(logger: DisabledLogger()) {
+            Dependency { Service(id: 1) }
+                .scope(.singleton)
+                .test { Service(id: 2) }
+                .onRelease { released.append($0.id) }
+        }
+        let live = try withRunMode(.live) { try container.resolve(Service.self) }
+        let test = try withRunMode(.test) { try container.resolve(Service.self) }
+        container.invalidate()
+        // The live registration is declared identically and keeps its instance; the test factory's instance leaves
+        // with the entry that cached it, its hook run once.
+        #expect(released.all == [2])
+        #expect(try withRunMode(.live) { try container.resolve(Service.self) } === live)
+        let rebuilt = try withRunMode(.test) { try container.resolve(Service.self) }
+        #expect(rebuilt.id == 2 && rebuilt !== test)
+        container.invalidate()
+        #expect(released.all == [2, 2])
+    }
+
     @Test func aRegistrationWithOnlyATestFactoryIsMissingInLiveMode() throws {
         let container = quietContainer()
         container.register(for: .test) { Service(id: 2) }
