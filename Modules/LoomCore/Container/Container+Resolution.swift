@@ -128,7 +128,7 @@ extension Container {
         return try resolveOne(T.self, key: key, enclosing: parameter, fileID: fileID, line: line)
     }
 
-    /// Whether `T` has a registration here or in the parent chain.
+    /// Whether `T` has a registration here or in the parent chain that the current run mode can resolve.
     ///
     /// Counts plain and parametrized registrations, and for `T?` also a registration of `T`. Agrees with ``resolve(_:alternative:fileID:line:)->T`` and
     /// ``resolve(_:parameter:alternative:fileID:line:)``: when this is `false`, both throw `missingDependency`.
@@ -150,7 +150,11 @@ extension Container {
             keys.append(.init(locator: wrapped, alternative: alternative, parameters: .enclosingObject))
         }
         let source = overlaid
-        return keys.contains { source.candidates(for: $0) != nil }
+        // A registration with factories only for other run modes than the current one is not resolvable now.
+        let mode = RunMode.current
+        return keys.contains { key in
+            source.candidates(for: key)?.contains { $0.serving(mode) != nil } ?? false
+        }
     }
 
     // MARK: - The general path

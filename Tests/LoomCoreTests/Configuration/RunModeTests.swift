@@ -136,6 +136,8 @@ import Testing
             try withRunMode(.live) { try container.resolve(Service.self) }
         }
         #expect(error?.description.contains("has a factory only for test") == true)
+        #expect(withRunMode(.test) { container.isResolvable(Service.self) })
+        #expect(!withRunMode(.live) { container.isResolvable(Service.self) })
     }
 
     @Test func alternativesPickTheirOwnModesFactory() throws {
