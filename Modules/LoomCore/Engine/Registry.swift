@@ -208,6 +208,14 @@ package final class Registry: @unchecked Sendable {
                     unlink(previous)
                 }
                 if let previous = current(entry.key) {
+                    // As in `add`: a factory for another run mode than `.live` joins the registration it replaces,
+                    // which keeps its other factories (and their instances).
+                    if entry.attributes.runMode != .live {
+                        var variants = ModeVariants.variants(of: previous)
+                        variants[previous.attributes.runMode] = previous
+                        variants[entry.attributes.runMode] = nil
+                        ModeVariants.attach(variants, to: entry)
+                    }
                     unlink(previous)
                     outcomes.append(.replaced(old: previous, new: entry))
                 } else {
@@ -243,7 +251,8 @@ package final class Registry: @unchecked Sendable {
         // A removed entry whose cache an added one took over keeps its instances; its factories for other run modes
         // (whose caches no addition takes over) are dropped with it, their instances released.
         let keptCaches =
-            removed.isEmpty ? [] : Set(additions.compactMap { $0.entry.cache.map(ObjectIdentifier.init) })
+            removed.isEmpty
+            ? [] : Set(additions.flatMap(\.entry.withModeVariants).compactMap { $0.cache.map(ObjectIdentifier.init) })
         // A table that held no registration owns no node: it can wait for a batched grace period like a node.
         if let emptyRetiredTable { Reclamation.retire(emptyRetiredTable) }
         finish(

@@ -98,6 +98,18 @@ import Testing
         #expect(try withRunMode(.live) { try container.resolve(Service.self) } === live)
     }
 
+    @Test func aTestFactoryJoinsTheRegistrationInAContainerWithAliasesToo() throws {
+        // A registration declaring a conformance sends every later registration of the container through the general
+        // transaction, which must attach a mode's factory as the lock-free one does.
+        let container = quietContainer()
+        container.add { Dependency { EnglishGreeting() }.conforms(to: (any Greeting).self) }
+        container.register(scope: .singleton) { Service(id: 1) }
+        let live = try withRunMode(.live) { try container.resolve(Service.self) }
+        container.register(scope: .singleton, for: .test) { Service(id: 2) }
+        #expect(try withRunMode(.live) { try container.resolve(Service.self) } === live)
+        #expect(try withRunMode(.test) { try container.resolve(Service.self).id } == 2)
+    }
+
     @Test func reRegisteringTheLiveFactoryReplacesEveryMode() throws {
         let container = quietContainer()
         container.register { Service(id: 1) }
