@@ -50,25 +50,7 @@ extension Container {
         hookTimeout: Duration = .seconds(30),
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
-        let (scope, context) = openScope()
-        let result: Result<R, any Error>
-        do {
-            result = .success(
-                try await context.bind(isolation: isolation) { try await operation(scope) })
-        } catch {
-            result = .failure(error)
-        }
-        let failures = await Release.perform(scope.end(), hookTimeout: hookTimeout)
-        switch result {
-        case .success(let value):
-            if !failures.isEmpty { throw ReleaseError(failures: failures) }
-            return value
-        case .failure(let error):
-            for failure in failures {
-                logTarget.log(.error, "Release failed: \(failure)", file: #fileID, line: #line)
-            }
-            throw error
-        }
+        try await run(openScope(), isolation: isolation, hookTimeout: hookTimeout, operation: operation)
     }
 
     /// Runs `operation` in a new request scope given `values`: inside it, `Dependency.provided(_:)` registrations
@@ -134,7 +116,20 @@ extension Container {
         hookTimeout: Duration = .seconds(30),
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
-        let (scope, context) = openScope(providing: ProvidedValues(repeat each values))
+        try await run(
+            openScope(providing: ProvidedValues(repeat each values)), isolation: isolation, hookTimeout: hookTimeout,
+            operation: operation)
+    }
+
+    /// Runs `operation` inside the `opened` scope, then ends it and awaits its release hooks: what both `async`
+    /// forms of `withScope` do once the scope is open.
+    private func run<R>(
+        _ opened: (scope: RequestScope, context: ResolutionContext),
+        isolation: isolated (any Actor)?,
+        hookTimeout: Duration,
+        operation: (RequestScope) async throws -> R
+    ) async throws -> R {
+        let (scope, context) = opened
         let result: Result<R, any Error>
         do {
             result = .success(
