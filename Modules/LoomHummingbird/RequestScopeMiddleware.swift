@@ -74,29 +74,38 @@ public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware 
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let logger = context.logger
-        let id = ServerRequestID(logger[metadataKey: "hb.request.id"]?.description ?? "")
-        let lease = RequestScopeLease(
-            container.openRequestScope(providing: ProvidedValues(request, id, logger)), hookTimeout: hookTimeout,
-            logger: logger)
+        // Ends when it has been let go: if the response is dropped before its body is written (the client went
+        // away first), its `async` hooks start in a task then.
+        let (scope, scopeContext) = container.openRequestScope(
+            providing: RequestValues(request: request, logger: logger))
         var response: Response
         do {
-            response = try await lease.context.bind(isolation: #isolation) { try await next(request, context) }
+            response = try await scopeContext.bind(isolation: #isolation) { try await next(request, context) }
         } catch {
-            await lease.end()
+            await end(scope, logger: logger)
             throw error
         }
         let body = response.body
-        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+        response.body = ResponseBody(contentLength: body.contentLength) { [self] writer in
             // The body is written after the handler returned, by the server: bound again, so a streamed body that
             // resolves sees the request's scope.
             do {
-                try await lease.context.bind(isolation: #isolation) { try await body.write(writer) }
+                try await scopeContext.bind(isolation: #isolation) { try await body.write(writer) }
             } catch {
-                await lease.end()
+                await end(scope, logger: logger)
                 throw error
             }
-            await lease.end()
+            await end(scope, logger: logger)
         }
         return response
+    }
+
+    /// Ends the request's scope and awaits its release hooks; failures are logged to the request's logger.
+    private func end(_ scope: RequestScope, logger: Logger) async {
+        let releases = scope.end()
+        guard !releases.isEmpty else { return }
+        for failure in await Release.perform(releases, hookTimeout: hookTimeout) {
+            logger.error("Release failed at the end of the request: \(failure)")
+        }
     }
 }

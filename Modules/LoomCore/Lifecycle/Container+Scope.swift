@@ -84,7 +84,7 @@ extension Container {
         providing values: repeat each Provided,
         operation: (RequestScope) throws -> R
     ) rethrows -> R {
-        let (scope, context) = openScope(providing: ProvidedValues(repeat each values))
+        let (scope, context) = openScope(providing: PackedValues(repeat each values))
         defer { scope.endAndRelease() }
         return try context.bind { try operation(scope) }
     }
@@ -117,7 +117,7 @@ extension Container {
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
         try await run(
-            openScope(providing: ProvidedValues(repeat each values)), isolation: isolation, hookTimeout: hookTimeout,
+            openScope(providing: PackedValues(repeat each values)), isolation: isolation, hookTimeout: hookTimeout,
             operation: operation)
     }
 
@@ -152,7 +152,7 @@ extension Container {
 
     /// A new request scope inside the current one, and the context that binds it (one read of the current context
     /// serves both).
-    private func openScope(providing values: ProvidedValues? = nil) -> (RequestScope, ResolutionContext) {
+    private func openScope(providing values: (any ProvidedValues)? = nil) -> (RequestScope, ResolutionContext) {
         let current = ResolutionContext.current
         let scope = RequestScope(container: self, parent: current?.requestScope, providing: values)
         return (scope, ResolutionContext(inside: current, requestScope: scope))
@@ -162,9 +162,10 @@ extension Container {
     /// which is later than the handler's return): the scope, and the context to bind around every piece of the
     /// request's work.
     ///
-    /// The caller must end it exactly once — ``RequestScope/end()`` and `Release.perform`, or
-    /// ``RequestScope/endAndRelease()`` — also when the work throws.
-    package func openRequestScope(providing values: ProvidedValues) -> (RequestScope, ResolutionContext) {
+    /// The caller ends it — ``RequestScope/end()`` and `Release.perform`, or ``RequestScope/endAndRelease()`` — also
+    /// when the work throws; ending is idempotent. A scope let go without being ended ends as it goes, its `async`
+    /// hooks started in a task.
+    package func openRequestScope(providing values: any ProvidedValues) -> (RequestScope, ResolutionContext) {
         openScope(providing: values)
     }
 }

@@ -1,33 +1,32 @@
-/// The values a request scope was given when it opened (`withScope(providing:)`), each found by the static type it
-/// was passed as.
+/// The values a request scope was given when it opened, which `Dependency.provided(_:)` registrations resolve to.
 ///
-/// A request passes a handful (the request, its id, its logger): a scan of a short array beats hashing.
-package struct ProvidedValues: Sendable {
-    private var values: [(type: ObjectIdentifier, value: any Sendable)] = []
+/// A protocol rather than one storage type so that a server integration can hand over the object it already
+/// keeps per request (the request, its logger) as the scope's values: one object, found by type with a few
+/// comparisons, with no array or existential box per value on each request.
+package protocol ProvidedValues: AnyObject, Sendable {
+    /// The value given as `T` (its exact static type), if any.
+    func value<T>(as type: T.Type) -> T?
+}
 
-    /// The values of `withScope(providing:)`'s pack, under their static types; a later value of the same type
-    /// replaces an earlier one.
-    package init<each Value: Sendable>(_ value: repeat each Value) {
-        // One allocation for the array, whatever the number of values.
-        var count = 0
-        for _ in repeat each value { count += 1 }
-        values.reserveCapacity(count)
-        repeat add(each value)
+/// The values of `withScope(providing:)`'s pack, each found by the static type it was passed as; a later value of
+/// the same type wins over an earlier one.
+package final class PackedValues<each Value: Sendable>: ProvidedValues {
+    private let values: (repeat each Value)
+
+    package init(_ value: repeat each Value) {
+        values = (repeat each value)
     }
 
-    private mutating func add<Value: Sendable>(_ value: Value) {
-        let type = ObjectIdentifier(Value.self)
-        if let index = values.firstIndex(where: { $0.type == type }) {
-            values[index].value = value
-        } else {
-            values.append((type, value))
-        }
-    }
-
-    /// The value given as `T`, if any.
     package func value<T>(as type: T.Type) -> T? {
-        let type = ObjectIdentifier(T.self)
-        for entry in values where entry.type == type { return entry.value as? T }
-        return nil
+        var found: T?
+        for value in repeat each values {
+            if let match = Self.exactly(value, as: T.self) { found = match }
+        }
+        return found
+    }
+
+    /// `value` as `T` when `V` is `T` itself: a subclass or a conforming type is a different declaration.
+    private static func exactly<V, T>(_ value: V, as type: T.Type) -> T? {
+        V.self == T.self ? value as? T : nil
     }
 }

@@ -42,14 +42,13 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// The values the scope was opened with (`withScope(providing:)`), which `Dependency.provided(_:)`
     /// registrations resolve to.
     ///
-    /// `nil` rather than empty for the usual scope: opening one then stores a word, with no global to read or array to
-    /// retain.
-    package let providedValues: ProvidedValues?
+    /// `nil` rather than empty for the usual scope: opening one then stores a word, with no object to retain.
+    package let providedValues: (any ProvidedValues)?
     private let serial: UInt
 
     private static let serials = AtomicCounter()
 
-    package init(container: Container, parent: RequestScope?, providing providedValues: ProvidedValues? = nil) {
+    package init(container: Container, parent: RequestScope?, providing providedValues: (any ProvidedValues)? = nil) {
         self.container = container
         self.parent = parent
         self.providedValues = providedValues
@@ -57,6 +56,9 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     }
 
     deinit {
+        // A scope let go without being ended (one a server opened for a response that was dropped unwritten) ends
+        // here, so its release hooks still run; a no-op for an ended scope.
+        endAndRelease()
         // The caches go back to the thread for its next scope (their instances are released here, as dropping the
         // caches would release them).
         caches.removeAll { EntryCache.recycle(&$0) }

@@ -135,6 +135,20 @@ private struct Handler {
         #expect(values.2 == 7)
     }
 
+    /// A value is found by its exact static type: an `Int` passed is not a provided `any Sendable`, and of two values
+    /// passed as the same type the later one wins.
+    @Test func aValueMatchesOnlyItsExactTypeAndTheLaterOfTwoWins() throws {
+        let container = Container(name: "requests", logger: DisabledLogger()) {
+            Dependency.provided(Int.self)
+            Dependency.provided((any Sendable).self)
+        }
+        let (number, other) = container.withScope(providing: 1, 2) { scope in
+            (try? scope.resolve(Int.self), try? scope.resolve((any Sendable).self))
+        }
+        #expect(number == 2)
+        #expect(other == nil)
+    }
+
     /// `verify()` knows the declaration: what needs a provided value is listed as skipped (only a request has one),
     /// never as a missing dependency.
     @Test func verifyListsWhatNeedsAProvidedValueAsSkippedNotAsADefect() {

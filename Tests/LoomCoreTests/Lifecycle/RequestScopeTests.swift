@@ -315,6 +315,24 @@ import Testing
         // Verification builds `.scoped` registrations in a request scope of its own: nothing is reported missing.
         #expect(!report.defects.contains { if case .resolutionFailed = $0 { true } else { false } })
     }
+
+    /// A server opens a scope whose end it decides; a scope it lets go without ending (a response dropped unwritten)
+    /// still runs its release hooks as it goes.
+    @Test func aRequestScopeLetGoWithoutBeingEndedRunsItsReleaseHooks() throws {
+        let released = Counter()
+        let container = Container(name: "requests", logger: DisabledLogger())
+        container.register(scope: .scoped) {
+            Level0(Resource("scoped", log: Collected()))
+        } onRelease: { _ in
+            released.increment()
+        }
+        var opened: (RequestScope, ResolutionContext)? = container.openRequestScope(providing: PackedValues())
+        try opened?.1.bind { _ = try container.resolve(Level0.self) }
+        #expect(released.value == 0)
+        opened = nil
+        #expect(opened == nil)
+        #expect(released.value == 1)
+    }
 }
 
 /// Registers the two ends of a `.scoped` chain — a database (`Level0`) and a service (`Level2`) built from the

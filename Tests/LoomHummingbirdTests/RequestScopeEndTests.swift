@@ -16,7 +16,7 @@ private final class Tracked: Sendable {
 /// The scope of a request ends on every path: the body written, the handler throwing, the response dropped.
 ///
 /// In-process (the router's responder called directly), so ten thousand requests take a moment.
-@Suite(.serialized) struct RequestScopeLeaseTests {
+@Suite(.serialized) struct RequestScopeEndTests {
     @Test func afterTenThousandRequestsNoRequestsObjectIsAlive() async throws {
         let released = Counter()
         let container = Container(name: "requests", logger: DisabledLogger())
