@@ -31,13 +31,14 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 // `FilePath`, which swift-configuration's file providers take.
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
-// The HTTP server bridge (hummingbird, and through it swift-nio) and the demo, which serves with it, are left out when
-// LOOM_WITHOUT_SERVER is set. `.ci/run` sets it for its ThreadSanitizer build: the race suites need neither, and
-// instrumenting swift-nio would double that build's time. An environment variable rather than a package trait: a
-// trait cannot remove targets or products, only dependencies, so every file of the bridge, its tests and the demo
-// would need `#if`; and an adopter never builds the bridge unless it imports LoomHummingbird anyway
-// (Scripts/check-bridge-isolation).
-let includesServer = Context.environment["LOOM_WITHOUT_SERVER"] == nil
+// LOOM_SANITIZER_BUILD leaves out what `.ci/run`'s ThreadSanitizer build does not run: the HTTP server bridge
+// (hummingbird, and through it swift-nio), the demo that serves through it, and the test targets without race suites
+// (see below). Instrumenting swift-nio alone would double that build's time. An environment variable rather than a
+// package trait: a trait cannot remove targets or products, only dependencies, so every file of the bridge, its tests
+// and the demo would need `#if`; and an adopter never builds the bridge unless it imports LoomHummingbird anyway
+// (Scripts/check-isolation).
+let sanitizerBuild = Context.environment["LOOM_SANITIZER_BUILD"] != nil
+let includesServer = !sanitizerBuild
 var modules: [Module] = [
     // The runtime layer: every unsafe or lock-free primitive (atomics, read sections and reclamation, exactly-once
     // slots, the concurrent table, per-thread frames) behind a typed API. Not a product. Its C half holds what Swift
@@ -255,10 +256,23 @@ targets +=
         ),
     ]
 
+// The sanitizer build compiles only the test targets holding the suites `.ci/run` runs under ThreadSanitizer (its
+// `--filter`), and none of the fixtures the others use. Leaving out the macro plugin's expansion tests, the one test
+// target that links a macro, also lets SwiftPM build the tests for the target rather than the host: every module is
+// then compiled once, not once for each.
+if sanitizerBuild {
+    let sanitizedTests: Set = [
+        "LoomRuntimeTests", "LoomCoreTests", "LoomInjectionTests", "LoomKeysTests", "LoomTestingTests",
+        "LoomReliabilityTests", "LoomConfigurationSourcesTests", "LoomServiceLifecycleTests",
+    ]
+    let fixtures = Set(fixtureModules.map(\.name) + autoregisteredFixtures)
+    targets.removeAll { ($0.type == .test && !sanitizedTests.contains($0.name)) || fixtures.contains($0.name) }
+}
+
 // The LoomAutoregistration plugin lists the search feature's `@Registerable` types and checks the demo's graph at
 // build time: in the feature (a library, where an unmet need is a remark) and in the executable, which assembles the
 // app from every demo module (there an unmet need fails the build). On LoomFixtureApp, which does not use the macros,
-// it shows that the plugin compiles no swift-syntax (Scripts/check-macro-isolation).
+// it shows that the plugin compiles no swift-syntax (Scripts/check-isolation).
 for target in targets where ["LoomDemoSearch", "LoomDemo", "LoomFixtureApp"].contains(target.name) {
     target.plugins = (target.plugins ?? []) + ["LoomAutoregistration"]
 }
