@@ -54,17 +54,23 @@ var modules: [Module] = [
     Module(name: "LoomKeys", dependencies: ["LoomCore", "LoomRuntime"], testDependencies: ["LoomMacros"]),
     Module(name: "LoomLookup", dependencies: ["LoomCore", "LoomRuntime"], testDependencies: ["LoomInjection"]),
     Module(name: "LoomInjection", dependencies: ["LoomCore", "LoomKeys", "LoomLookup", "LoomRuntime"]),
+    // The macros' implementations: a plain library, so that their expansion tests link it rather than the macro
+    // target. A test target linking a macro makes SwiftPM build every test target, and everything they use, for the
+    // host as well as for the target: all of the package's dependencies compiled twice.
     Module(
-        name: "LoomMacrosPlugin",
-        dependencies: [
-            .product(name: "SwiftSyntaxMacros", package: swiftSyntax),
-            .product(name: "SwiftCompilerPlugin", package: swiftSyntax),
-        ],
+        name: "LoomMacroExpansions",
+        dependencies: [.product(name: "SwiftSyntaxMacros", package: swiftSyntax)],
         isProduct: false,
         testDependencies: [
             .product(name: "SwiftSyntaxMacros", package: swiftSyntax),
             .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: swiftSyntax),
-        ],
+        ]
+    ),
+    Module(
+        name: "LoomMacrosPlugin",
+        dependencies: ["LoomMacroExpansions", .product(name: "SwiftCompilerPlugin", package: swiftSyntax)],
+        isProduct: false,
+        hasTests: false,
         kind: .macro
     ),
     Module(
@@ -168,12 +174,16 @@ targets += [
         dependencies: ["LoomAutoregistrationTool"],
         path: "Tools/LoomAutoregistration/Plugin"
     ),
-    .executableTarget(name: "LoomAutoregistrationTool", path: "Tools/LoomAutoregistration/Tool"),
+    // The tool's work, a library so that the tests link it rather than the executable.
+    .target(name: "LoomAutoregistrationCore", path: "Tools/LoomAutoregistration/Core"),
+    .executableTarget(
+        name: "LoomAutoregistrationTool", dependencies: ["LoomAutoregistrationCore"],
+        path: "Tools/LoomAutoregistration/Tool"),
     .testTarget(
         name: "LoomAutoregistrationTests",
         // LoomMacros: the article on build-time graph errors compiles its `@Registerable` snippets.
         dependencies: autoregisteredFixtures.map { .target(name: $0) } + [
-            "LoomAutoregistrationTool", "LoomTestSupport", "LoomMacros",
+            "LoomAutoregistrationCore", "LoomTestSupport", "LoomMacros",
         ],
         path: "Tests/LoomAutoregistrationTests"
     ),
@@ -239,9 +249,8 @@ targets +=
     !includesServer
     ? []
     : [
-        // Only `@main`: the commands are a library so the tests can run them in-process. (A test target that imports an
-        // executable target gets no build-order edge to it when tests are built for the host, as with macros here, so
-        // a clean build could fail.) The tests run the built `loom-demo` as well.
+        // Only `@main`: the commands are a library so the tests can run them in-process without linking an
+        // executable. The tests run the built `loom-demo` as well.
         .executableTarget(
             name: "LoomDemo",
             dependencies: ["LoomDemoCommands", argumentParser],

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// The generator's lexical scanner: which `@Registerable` types it lists, under which names and conditions.
 @Suite struct RegisterableScannerTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// The tool's command line, as the plugin writes it.
 @Suite struct ToolArgumentsTests {

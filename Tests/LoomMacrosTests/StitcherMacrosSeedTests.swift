@@ -12,7 +12,7 @@ import Testing
 // - `DependencyGroup.autoregisteredDependencies` (Sourcery) is the plugin's per-module
 //   `DependencyGroup.loomMacrosTestsAutoregistered`.
 // - The README's "expanded to" listings are not compiled: Loom's expansions are checked word for word in
-//   Tests/LoomMacrosPluginTests; they call `_injectedParameter(…)` instead of `try! DependencyGraph.inject(…)`.
+//   Tests/LoomMacroExpansionsTests; they call `_injectedParameter(…)` instead of `try! DependencyGraph.inject(…)`.
 
 final class NetworkingSession: Sendable {}
 final class EntityRepository: Sendable {}

@@ -2,7 +2,7 @@ import Foundation
 import LoomMacros
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 // The article "Catching graph errors at build time" (Modules/LoomMacros/LoomMacros.docc/Articles/
 // CatchingGraphErrorsAtBuildTime.md). Its Swift snippets are the files of a small package; each test writes them
@@ -132,16 +132,16 @@ private enum Article {
     }
 
     /// The tool's output for a package of `feature` and `app` files, with the folder's path cut from each line.
-    static func check(feature: [String: String], app: String) throws -> LoomAutoregistrationTool.Run {
+    static func check(feature: [String: String], app: String) throws -> AutoregistrationTool.Run {
         let folder = try SourceFolder()
         var featurePaths: [String] = []
         for (name, contents) in feature { featurePaths.append(try folder.write("Sources/Feature/\(name)", contents)) }
         let main = try folder.write("Sources/App/main.swift", app)
-        let run = try LoomAutoregistrationTool.run(
+        let run = try AutoregistrationTool.run(
             ["App", folder.path("App+Autoregistered.swift"), "--kind", "executable", main, "--dependency", "Feature"]
                 + featurePaths)
         let prefix = folder.url.path + "/"
-        return LoomAutoregistrationTool.Run(
+        return AutoregistrationTool.Run(
             lines: run.lines.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }, failed: run.failed)
     }
 }

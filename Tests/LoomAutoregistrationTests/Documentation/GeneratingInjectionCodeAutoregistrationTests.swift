@@ -4,7 +4,7 @@ import LoomFixtureBilling
 import LoomFixtureCatalog
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 // The "Autoregistration" section of the article "Generating injection code" (Modules/LoomMacros/LoomMacros.docc/
 // Articles/GeneratingInjectionCode.md): the group the plugin generates for a module, and an app listing two

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// The summary line and the report file.
 @Suite struct GraphCheckReportTests {

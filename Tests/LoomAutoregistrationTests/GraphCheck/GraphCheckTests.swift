@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// What the check reports for a target: errors only where it is sure and the target assembles the app.
 @Suite struct GraphCheckTests {

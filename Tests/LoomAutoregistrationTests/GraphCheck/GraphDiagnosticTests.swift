@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// Diagnostics print as compilers print theirs, so SwiftPM and Xcode place them.
 @Suite struct GraphDiagnosticTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// The facts' own small rules: places as messages name them, scopes, and which registrations are opaque.
 @Suite struct GraphFactsTests {

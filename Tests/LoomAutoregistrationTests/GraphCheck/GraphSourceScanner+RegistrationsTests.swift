@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// What the graph check reads from registrations: the type each provides when source writes it, its key and scope.
 @Suite struct GraphSourceScannerRegistrationsTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// What the graph check reads from a file's declarations: `@Registerable` types and their needs, declared types,
 /// aliases and listings.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// How the joined graph resolves needs: met, optional, collections, unmet with "did you mean", or unknown.
 @Suite struct StaticGraphTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// Which targets assemble an app, where an unmet need is an error.
 @Suite struct TargetRoleTests {

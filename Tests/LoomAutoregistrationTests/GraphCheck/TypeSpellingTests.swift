@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// How the graph check spells and compares the types source writes.
 @Suite struct TypeSpellingTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// The lexer as the graph check uses it: tokens with their places, string literals, and `// loom-graph:` settings.
 @Suite struct LexedSourceTests {

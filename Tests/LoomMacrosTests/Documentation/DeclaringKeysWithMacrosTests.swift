@@ -1,6 +1,6 @@
 // The snippets of the article "Declaring keys with macros" (Modules/LoomMacros/LoomMacros.docc/Articles/
 // DeclaringKeysWithMacros.md), compiled and run. Keep the two in step. The "expands to" blocks are compared with
-// the macros' real expansion in LoomMacrosPluginTests/Documentation/ArticleExpansionTests.swift.
+// the macros' real expansion in LoomMacroExpansionsTests/Documentation/ArticleExpansionTests.swift.
 //
 // - The `database` service key is declared, identically, in ConfKeyMacrosTests.swift (same target); it is used
 //   from there. Its `PostgresDatabase` is that file's `Postgres`.

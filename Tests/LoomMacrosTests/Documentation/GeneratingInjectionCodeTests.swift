@@ -2,7 +2,7 @@
 // GeneratingInjectionCode.md), compiled and run. Keep the two in step.
 //
 // - The "expands to" / "the macro generates" blocks are compared with the macros' real expansion in
-//   LoomMacrosPluginTests/Documentation/ArticleExpansionTests.swift; the "Autoregistration" section's generated
+//   LoomMacroExpansionsTests/Documentation/ArticleExpansionTests.swift; the "Autoregistration" section's generated
 //   group and the app that lists it are checked in LoomAutoregistrationTests/Documentation/
 //   GeneratingInjectionCodeAutoregistrationTests.swift. The package-manifest snippet is `Package.swift` code, the
 //   same call this repository's manifest makes for its autoregistered fixtures.

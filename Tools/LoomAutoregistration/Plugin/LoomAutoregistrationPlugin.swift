@@ -24,7 +24,8 @@ struct LoomAutoregistrationPlugin: BuildToolPlugin {
     /// Loom's own modules: they register nothing an app needs, so the check does not read them.
     static let loomModules: Set<String> = [
         "Loom", "LoomCore", "LoomRuntime", "LoomRuntimeShims", "LoomKeys", "LoomLookup", "LoomInjection", "LoomMacros",
-        "LoomMacrosPlugin", "LoomTesting", "LoomLogging", "LoomConfigurationSources", "LoomServiceLifecycle",
+        "LoomMacrosPlugin", "LoomMacroExpansions", "LoomTesting", "LoomLogging", "LoomConfigurationSources",
+        "LoomServiceLifecycle",
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

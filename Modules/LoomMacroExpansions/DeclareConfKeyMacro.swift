@@ -30,7 +30,7 @@ public import SwiftSyntaxMacros
 ///
 /// Conf keys wrap the default in `.some(…)` so that implicit members (`.init()`, `.default`) resolve against the
 /// value type; service keys keep the expression as written so that `nil` declares a key without a default.
-public struct DeclareConfKeyMacro: DeclarationMacro {
+open class DeclareConfKeyMacro: DeclarationMacro {
     enum Flavor: String {
         case declareConfKey, declareConfFactoryKey, declareServiceKey, declareServiceFactoryKey
 

@@ -12,7 +12,7 @@ public import SwiftSyntaxMacros
 /// @PreferredInitializer
 /// init(session: NetworkingSession) { … }
 /// ```
-public struct PreferredInitializerMacro: PeerMacro {
+open class PreferredInitializerMacro: PeerMacro {
     /// Validates the initialiser the attribute is attached to.
     ///
     /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:

@@ -16,7 +16,7 @@ public import SwiftSyntaxMacros
 ///     }
 /// }
 /// ```
-public struct RegisterableMacro: ExtensionMacro {
+open class RegisterableMacro: ExtensionMacro {
     /// Expands one use of the macro.
     ///
     /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-@testable import LoomAutoregistrationTool
+@testable import LoomAutoregistrationCore
 
 /// One run of the tool over real files: the generated group, the printed diagnostics and summary, the report, and
 /// whether the build fails.
-@Suite struct LoomAutoregistrationToolTests {
+@Suite struct AutoregistrationToolTests {
     static let editor = """
         public protocol Clock: Sendable {}
         public struct SystemClock: Clock { public init() {} }
@@ -24,7 +24,7 @@ import Testing
         let output = directory.path("Feature+Autoregistered.swift")
         let report = directory.path("App.graph-check.txt")
 
-        let run = try LoomAutoregistrationTool.run([
+        let run = try AutoregistrationTool.run([
             "App", output, "--kind", "executable", "--report", report, main, "--dependency", "Feature", editor,
         ])
         #expect(run.failed)
@@ -43,7 +43,7 @@ import Testing
     @Test func theSameFilesAsALibraryOnlyRemark() throws {
         let directory = try SourceFolder()
         let editor = try directory.write("Feature/Editor.swift", Self.editor)
-        let run = try LoomAutoregistrationTool.run(["Feature", directory.path("Feature+Autoregistered.swift"), editor])
+        let run = try AutoregistrationTool.run(["Feature", directory.path("Feature+Autoregistered.swift"), editor])
         #expect(!run.failed)
         #expect(run.lines.first?.contains(": remark: no registration in Feature provides 'any Clock'") == true)
         #expect(
@@ -54,10 +54,10 @@ import Testing
         let directory = try SourceFolder()
         let editor = try directory.write("Feature/Editor.swift", Self.editor)
         let output = directory.path("Feature+Autoregistered.swift")
-        _ = try LoomAutoregistrationTool.run(["Feature", output, editor])
+        _ = try AutoregistrationTool.run(["Feature", output, editor])
         let written = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
         Thread.sleep(forTimeInterval: 0.05)
-        _ = try LoomAutoregistrationTool.run(["Feature", output, editor])
+        _ = try AutoregistrationTool.run(["Feature", output, editor])
         #expect(try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date == written)
         #expect(try String(contentsOfFile: output, encoding: .utf8).contains("Editor.dependencyRegistration"))
     }

@@ -18,7 +18,7 @@ public import SwiftSyntaxMacros
 ///     upload(file: file, networkingSession: _injectedParameter(byType: NetworkingSession.self, fileID: "App/Upload.swift", line: 12))
 /// }
 /// ```
-public struct InjectedParametersMacro: PeerMacro {
+open class InjectedParametersMacro: PeerMacro {
     /// Expands one use of the macro.
     ///
     /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:

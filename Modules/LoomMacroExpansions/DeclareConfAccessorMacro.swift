@@ -16,7 +16,7 @@ public import SwiftSyntaxMacros
 ///     Conf[\.connectionCache]
 /// }
 /// ```
-public struct DeclareConfAccessorMacro: DeclarationMacro {
+open class DeclareConfAccessorMacro: DeclarationMacro {
     /// Expands one accessor macro into its static property.
     ///
     /// The compiler calls it for each use of the macro; tests call it through `assertMacroExpansion`:

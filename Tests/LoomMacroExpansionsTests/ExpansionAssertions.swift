@@ -1,4 +1,4 @@
-import LoomMacrosPlugin
+import LoomMacroExpansions
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros

@@ -1,25 +1,27 @@
 import Foundation
 
-/// The LoomAutoregistration plugin's tool (see ``ToolArguments`` for its command line). For one target it
+/// What the LoomAutoregistration plugin's tool (the `LoomAutoregistrationTool` executable) does; see
+/// ``ToolArguments`` for its command line. For one target it
 ///
 /// 1. writes the module's autoregistered `DependencyGroup` to `<output>` (left untouched when unchanged, so nothing
 ///    rebuilds), from the `@Registerable` types of the target's own files;
 /// 2. checks the dependency graph of the target's files and its dependencies' (``GraphCheck``), prints each finding
 ///    as `file:line:column: severity: message` and a summary line, writes the report to `--report`, and exits with
 ///    a failure when a finding is an error, which fails the build.
-@main
-enum LoomAutoregistrationTool {
+package enum AutoregistrationTool {
     /// What one run printed and whether it must fail the build.
     struct Run {
         let lines: [String]
         let failed: Bool
     }
 
-    static func main() {
+    /// The tool's entry point: runs with the process's arguments, prints, and exits with a failure when the run
+    /// failed.
+    package static func main() -> Never {
         do {
             let run = try run(Array(CommandLine.arguments.dropFirst()))
             for line in run.lines { print(line) }
-            if run.failed { exit(EXIT_FAILURE) }
+            exit(run.failed ? EXIT_FAILURE : EXIT_SUCCESS)
         } catch {
             FileHandle.standardError.write(Data("LoomAutoregistrationTool: \(error)\n".utf8))
             exit(EXIT_FAILURE)
@@ -29,7 +31,7 @@ enum LoomAutoregistrationTool {
     /// Does the work of one run with `arguments` (without the executable's path) and returns what to print.
     ///
     /// ```swift
-    /// let run = try LoomAutoregistrationTool.run(["App", "/tmp/App+Autoregistered.swift", "--kind", "executable", "main.swift"])
+    /// let run = try AutoregistrationTool.run(["App", "/tmp/App+Autoregistered.swift", "--kind", "executable", "main.swift"])
     /// run.lines.last   // Loom graph check of App (assembling): 0 needs checked, 0 unknown; 0 errors, 0 warnings
     /// ```
     static func run(_ commandLine: [String]) throws -> Run {
