@@ -74,8 +74,8 @@ public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware 
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let logger = context.logger
-        // Ends when it has been let go: if the response is dropped before its body is written (the client went
-        // away first), its `async` hooks start in a task then.
+        // Ended below on every path; if the response is dropped before its body is written (the client went away
+        // first), the scope ends as the body closure holding it goes, its `async` hooks started in a task.
         let (scope, scopeContext) = container.openRequestScope(
             providing: RequestValues(request: request, logger: logger))
         var response: Response

@@ -17,7 +17,8 @@ private final class Tracked: Sendable {
 ///
 /// In-process (the router's responder called directly), so ten thousand requests take a moment.
 @Suite(.serialized) struct RequestScopeEndTests {
-    @Test func afterTenThousandRequestsNoRequestsObjectIsAlive() async throws {
+    /// A router behind the middleware whose one route resolves a `.scoped` ``Tracked``, and the count of its releases.
+    private func trackingResponder() -> (some HTTPResponder<InProcessContext>, Counter) {
         let released = Counter()
         let container = Container(name: "requests", logger: DisabledLogger())
         container.register(scope: .scoped) {
@@ -31,7 +32,11 @@ private final class Tracked: Sendable {
             _ = try container.resolve(Tracked.self)
             return "ok"
         }
-        let responder = router.buildResponder()
+        return (router.buildResponder(), released)
+    }
+
+    @Test func afterTenThousandRequestsNoRequestsObjectIsAlive() async throws {
+        let (responder, released) = trackingResponder()
         for _ in 0..<10_000 {
             _ = try await respond(to: "/", with: responder)
         }
@@ -40,20 +45,7 @@ private final class Tracked: Sendable {
     }
 
     @Test func aResponseDroppedBeforeItsBodyIsWrittenStillEndsItsScope() async throws {
-        let released = Counter()
-        let container = Container(name: "requests", logger: DisabledLogger())
-        container.register(scope: .scoped) {
-            Tracked()
-        } onRelease: { _ in
-            released.increment()
-        }
-        let router = Router(context: InProcessContext.self)
-        router.add(middleware: RequestScopeMiddleware(container))
-        router.get("/") { _, _ in
-            _ = try container.resolve(Tracked.self)
-            return "ok"
-        }
-        let responder = router.buildResponder()
+        let (responder, released) = trackingResponder()
         let request = Request(
             head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/"),
             body: RequestBody(buffer: ByteBuffer()))
