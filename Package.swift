@@ -32,8 +32,8 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 // LOOM_SANITIZER_BUILD leaves out what `.ci/run`'s ThreadSanitizer build does not run: the HTTP server bridge
-// (hummingbird, and through it swift-nio), the demo that serves through it, and the test targets without race suites
-// (see below). Instrumenting swift-nio alone would double that build's time. An environment variable rather than a
+// (hummingbird, and through it swift-nio), the demo that serves through it, the test targets without race suites, and
+// the macros with swift-syntax (see below). Instrumenting swift-nio alone would double that build's time. An environment variable rather than a
 // package trait: a trait cannot remove targets or products, only dependencies, so every file of the bridge, its tests
 // and the demo would need `#if`; and an adopter never builds the bridge unless it imports LoomHummingbird anyway
 // (Scripts/check-isolation).
@@ -265,17 +265,56 @@ targets +=
         ),
     ]
 
+// Scripts/check-build-time-graph's fixture (Tests/BuildTimeGraphFixture): a feature library whose `@Registerable`
+// editor needs a clock, and an app that assembles it, both with the LoomAutoregistration plugin. Declared only while
+// the script builds it, in this package's own build tree, so that each of its builds compiles these two modules and
+// nothing else. LOOM_GRAPH_FIXTURE names the folder holding the copy the script assembles (`Feature/`, `App/`).
+if let fixture = Context.environment["LOOM_GRAPH_FIXTURE"] {
+    targets += [
+        .target(
+            name: "Feature", dependencies: ["LoomMacros"], path: "\(fixture)/Feature", plugins: ["LoomAutoregistration"]
+        ),
+        .executableTarget(
+            name: "App", dependencies: ["Feature", "Loom"], path: "\(fixture)/App", plugins: ["LoomAutoregistration"]),
+    ]
+}
+
 // The sanitizer build compiles only the test targets holding the suites `.ci/run` runs under ThreadSanitizer (its
-// `--filter`), and none of the fixtures the others use. Leaving out the macro plugin's expansion tests, the one test
-// target that links a macro, also lets SwiftPM build the tests for the target rather than the host: every module is
-// then compiled once, not once for each.
+// `--filter`), and none of the fixtures the others use. It also compiles no macro: `swift test` builds every target,
+// and the macros would bring swift-syntax twice (the plugin for the host, its implementations for the target), the
+// longest part of this build. So the macros, their plugin and the autoregistration plugin are left out, with the
+// test files that use them (documentation snippets and value conversions; the suites with races declare their keys
+// by hand).
 if sanitizerBuild {
     let sanitizedTests: Set = [
         "LoomRuntimeTests", "LoomCoreTests", "LoomInjectionTests", "LoomKeysTests", "LoomTestingTests",
         "LoomReliabilityTests", "LoomConfigurationSourcesTests", "LoomServiceLifecycleTests",
     ]
-    let fixtures = Set(fixtureModules.map(\.name) + autoregisteredFixtures)
-    targets.removeAll { ($0.type == .test && !sanitizedTests.contains($0.name)) || fixtures.contains($0.name) }
+    let macros = [
+        "LoomMacros", "LoomMacrosPlugin", "LoomMacroExpansions", "LoomAutoregistration", "LoomAutoregistrationCore",
+        "LoomAutoregistrationTool",
+    ]
+    let removed = Set(fixtureModules.map(\.name) + autoregisteredFixtures + macros)
+    targets.removeAll { ($0.type == .test && !sanitizedTests.contains($0.name)) || removed.contains($0.name) }
+    let filesUsingMacros = [
+        "LoomKeysTests": [
+            "Documentation/ConfigurationKeysTests.swift", "Documentation/LoomKeysLandingPageTests.swift",
+        ],
+        "LoomTestingTests": ["ReadmeTourTests.swift", "OverlayPathsTests.swift"],
+        "LoomConfigurationSourcesTests": [
+            "ConfBindable+StandardTypesTests.swift", "ConfBindableElementTests.swift", "ConfBindableTests.swift",
+            "ConfBindingTests.swift", "ConfPreviewTests.swift",
+            "Documentation/ConfigurationFromFilesAndTheEnvironmentTests.swift",
+            "Documentation/LoomConfigurationSourcesLandingPageTests.swift",
+        ],
+    ]
+    for target in targets where target.type == .test {
+        target.exclude += filesUsingMacros[target.name] ?? []
+        target.dependencies.removeAll {
+            if case .byNameItem(let name, _) = $0 { return name == "LoomMacros" }
+            return false
+        }
+    }
 }
 
 // The LoomAutoregistration plugin lists the search feature's `@Registerable` types and checks the demo's graph at
@@ -289,11 +328,11 @@ for target in targets where ["LoomDemoSearch", "LoomDemo", "LoomFixtureApp"].con
 let package = Package(
     name: "Loom",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: modules.filter(\.isProduct).map { .library(name: $0.name, targets: [$0.name]) } + [
-        .plugin(name: "LoomAutoregistration", targets: ["LoomAutoregistration"])
-    ] + (includesServer ? [.executable(name: "loom-demo", targets: ["LoomDemo"])] : []),
+    products: modules.filter { module in module.isProduct && targets.contains { $0.name == module.name } }
+        .map { .library(name: $0.name, targets: [$0.name]) }
+        + (sanitizerBuild ? [] : [.plugin(name: "LoomAutoregistration", targets: ["LoomAutoregistration"])])
+        + (includesServer ? [.executable(name: "loom-demo", targets: ["LoomDemo"])] : []),
     dependencies: [
-        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         // JSON (the default trait) for JSON files; Reloading for `ReloadingFileProvider` (it brings swift-log,
@@ -317,6 +356,11 @@ for target in package.targets where target.type != .system && target.type != .pl
             .enableUpcomingFeature("InternalImportsByDefault"),
             .enableUpcomingFeature("MemberImportVisibility"),
         ]
+}
+
+// swift-syntax, for the macros; the sanitizer build has none.
+if !sanitizerBuild {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"))
 }
 
 // Hummingbird 2 (it brings swift-nio). Built only for targets that import LoomHummingbird.

@@ -3,20 +3,24 @@ import Foundation
 import Logging
 import Loom
 import LoomConfigurationSources
-// The keys declared here are public by default; this target imports internally by default.
-public import LoomKeys
-import LoomMacros
+import LoomKeys
 import LoomTestSupport
 import LoomTesting
 import ServiceLifecycle
 import SystemPackage
 import Testing
 
+// Written out as `#declareConfKey` would write them: `.ci/run`'s ThreadSanitizer build runs this suite and compiles no
+// macro.
 extension ConfKeys {
-    #declareConfKey("followedLimit", Int.self, defaultValue: 10)
-    #declareConfKey("followedName", String.self, defaultValue: "none")
-    #declareConfKey("polledPort", Int.self, defaultValue: 80)
-    #declareConfKey("shutdownFlag", Bool.self, defaultValue: false)
+    enum ConfKey_followedLimit: ConfKey { static let defaultValue: Int! = 10 }
+    var followedLimit: ConfKey_followedLimit.Type { ConfKey_followedLimit.self }
+    enum ConfKey_followedName: ConfKey { static let defaultValue: String! = "none" }
+    var followedName: ConfKey_followedName.Type { ConfKey_followedName.self }
+    enum ConfKey_polledPort: ConfKey { static let defaultValue: Int! = 80 }
+    var polledPort: ConfKey_polledPort.Type { ConfKey_polledPort.self }
+    enum ConfKey_shutdownFlag: ConfKey { static let defaultValue: Bool! = false }
+    var shutdownFlag: ConfKey_shutdownFlag.Type { ConfKey_shutdownFlag.self }
 }
 
 @Suite struct ConfSourcesServiceTests {

@@ -2,32 +2,48 @@ import Configuration
 import Foundation
 import Loom
 import LoomConfigurationSources
-// The keys declared here are public by default; this target imports internally by default.
-public import LoomKeys
-import LoomMacros
+import LoomKeys
 import LoomTestSupport
 import LoomTesting
 import SystemPackage
 import Testing
 
 // Keys of this suite. Root values are process-wide and suites run in parallel: every test owns the keys it loads.
+// Written out as `#declareConfKey` would write them (a `ConfKey_<name>` type, whose name the bindings read, and its
+// accessor): `.ci/run`'s ThreadSanitizer build runs these suites and compiles no macro.
 extension ConfKeys {
-    #declareConfKey("sourcesTimeout", Int.self, defaultValue: 60)
-    #declareConfKey("sourcesHost", String.self, defaultValue: "localhost")
-    #declareConfKey("sourcesRetries", Int.self, defaultValue: 3)
-    #declareServiceKey("sourcesToken", String.self, defaultValue: nil)
-    #declareConfKey("wrongTypeTimeout", Int.self, defaultValue: 60)
-    #declareConfKey("overriddenLimit", Int.self, defaultValue: 1)
-    #declareConfKey("rebuildA", String.self, defaultValue: "a")
-    #declareConfKey("rebuildB", String.self, defaultValue: "b")
-    #declareConfKey("changesCounted", Int.self, defaultValue: 0)
-    #declareConfKey("pairLeft", Int.self, defaultValue: 0)
-    #declareConfKey("pairRight", Int.self, defaultValue: 0)
-    #declareConfKey("secretUser", String.self, defaultValue: "nobody")
-    #declareServiceKey("secretPassword", String.self, defaultValue: nil)
-    #declareConfKey("secretPin", Int.self, defaultValue: 0)
-    #declareConfKey("scopedLevel", String.self, defaultValue: "info")
-    #declareConfKey("malformedPort", Int.self, defaultValue: 80)
+    enum ConfKey_sourcesTimeout: ConfKey { static let defaultValue: Int! = 60 }
+    var sourcesTimeout: ConfKey_sourcesTimeout.Type { ConfKey_sourcesTimeout.self }
+    enum ConfKey_sourcesHost: ConfKey { static let defaultValue: String! = "localhost" }
+    var sourcesHost: ConfKey_sourcesHost.Type { ConfKey_sourcesHost.self }
+    enum ConfKey_sourcesRetries: ConfKey { static let defaultValue: Int! = 3 }
+    var sourcesRetries: ConfKey_sourcesRetries.Type { ConfKey_sourcesRetries.self }
+    enum ConfKey_sourcesToken: ConfKey { static let defaultValue: String! = nil }
+    var sourcesToken: ConfKey_sourcesToken.Type { ConfKey_sourcesToken.self }
+    enum ConfKey_wrongTypeTimeout: ConfKey { static let defaultValue: Int! = 60 }
+    var wrongTypeTimeout: ConfKey_wrongTypeTimeout.Type { ConfKey_wrongTypeTimeout.self }
+    enum ConfKey_overriddenLimit: ConfKey { static let defaultValue: Int! = 1 }
+    var overriddenLimit: ConfKey_overriddenLimit.Type { ConfKey_overriddenLimit.self }
+    enum ConfKey_rebuildA: ConfKey { static let defaultValue: String! = "a" }
+    var rebuildA: ConfKey_rebuildA.Type { ConfKey_rebuildA.self }
+    enum ConfKey_rebuildB: ConfKey { static let defaultValue: String! = "b" }
+    var rebuildB: ConfKey_rebuildB.Type { ConfKey_rebuildB.self }
+    enum ConfKey_changesCounted: ConfKey { static let defaultValue: Int! = 0 }
+    var changesCounted: ConfKey_changesCounted.Type { ConfKey_changesCounted.self }
+    enum ConfKey_pairLeft: ConfKey { static let defaultValue: Int! = 0 }
+    var pairLeft: ConfKey_pairLeft.Type { ConfKey_pairLeft.self }
+    enum ConfKey_pairRight: ConfKey { static let defaultValue: Int! = 0 }
+    var pairRight: ConfKey_pairRight.Type { ConfKey_pairRight.self }
+    enum ConfKey_secretUser: ConfKey { static let defaultValue: String! = "nobody" }
+    var secretUser: ConfKey_secretUser.Type { ConfKey_secretUser.self }
+    enum ConfKey_secretPassword: ConfKey { static let defaultValue: String! = nil }
+    var secretPassword: ConfKey_secretPassword.Type { ConfKey_secretPassword.self }
+    enum ConfKey_secretPin: ConfKey { static let defaultValue: Int! = 0 }
+    var secretPin: ConfKey_secretPin.Type { ConfKey_secretPin.self }
+    enum ConfKey_scopedLevel: ConfKey { static let defaultValue: String! = "info" }
+    var scopedLevel: ConfKey_scopedLevel.Type { ConfKey_scopedLevel.self }
+    enum ConfKey_malformedPort: ConfKey { static let defaultValue: Int! = 80 }
+    var malformedPort: ConfKey_malformedPort.Type { ConfKey_malformedPort.self }
 }
 
 @Suite struct ConfSourcesTests {
@@ -369,7 +385,8 @@ final class QuotingFailureProvider: ConfigProvider {
 }
 
 extension ConfKeys {
-    #declareServiceKey("rotatedPassword", String.self, defaultValue: nil)
+    enum ConfKey_rotatedPassword: ConfKey { static let defaultValue: String! = nil }
+    var rotatedPassword: ConfKey_rotatedPassword.Type { ConfKey_rotatedPassword.self }
 }
 
 /// A provider's failure text may quote a secret Loom never loaded (a rotated password in the line that no longer
