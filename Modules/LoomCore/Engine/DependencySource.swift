@@ -67,10 +67,7 @@ extension DependencySource {
                 return value
             }
             if let optional = T.self as? any OptionalType.Type {
-                let wrapped = DependencyLocator(
-                    storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
-                let wrappedKey = RegistrationKey(
-                    locator: wrapped, alternative: key.alternative, parameters: key.parameters)
+                let wrappedKey = key.wrapped(in: optional)
                 if let candidates = candidates(for: wrappedKey) {
                     willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
                     let value = try produce(
@@ -230,10 +227,7 @@ extension DependencySource {
                 return value
             }
             if let optional = T.self as? any OptionalType.Type {
-                let wrapped = DependencyLocator(
-                    storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
-                let wrappedKey = RegistrationKey(
-                    locator: wrapped, alternative: key.alternative, parameters: key.parameters)
+                let wrappedKey = key.wrapped(in: optional)
                 if let candidates = candidates(for: wrappedKey) {
                     willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
                     let registration = try Self.single(

@@ -106,12 +106,7 @@ package final class GraphEngine: @unchecked Sendable {
                     do {
                         try await entry.settle(in: environment)
                     } catch {
-                        logTarget.log(
-                            .error,
-                            "Creating eager \(entry.key) from \(entry.ownerDescription) failed: \(error)",
-                            file: entry.attributes.origin.fileID,
-                            line: entry.attributes.origin.line
-                        )
+                        Self.logEagerFailure(of: entry, error, to: logTarget)
                     }
                 }
             }
@@ -285,6 +280,12 @@ package final class GraphEngine: @unchecked Sendable {
 
     // MARK: Eager instances
 
+    private static func logEagerFailure(of entry: RegistrationEntry, _ error: any Error, to logTarget: LogTarget) {
+        logTarget.log(
+            .error, "Creating eager \(entry.key) from \(entry.ownerDescription) failed: \(error)",
+            file: entry.attributes.origin.fileID, line: entry.attributes.origin.line)
+    }
+
     /// Creates the eager instances of `container`'s chain; returns those only `load` can build.
     @discardableResult
     private func createEagerInstances(of container: Container) -> [RegistrationEntry] {
@@ -317,12 +318,7 @@ package final class GraphEngine: @unchecked Sendable {
             do {
                 _ = try entry.resolveErased(arguments: [], enclosing: nil, in: .current)
             } catch {
-                logTarget.log(
-                    .error,
-                    "Creating eager \(entry.key) from \(entry.ownerDescription) failed: \(error)",
-                    file: entry.attributes.origin.fileID,
-                    line: entry.attributes.origin.line
-                )
+                Self.logEagerFailure(of: entry, error, to: logTarget)
             }
         }
         return deferred
