@@ -4,7 +4,8 @@
 // reach its `@usableFromInline` members. Above this target, Loom's code is ordinary Swift: no `Unmanaged`, no
 // pointers carried as integers, no metadata reads, no private runtime symbols. The pieces:
 //
-// - Atomics/        AtomicCounter, ProcessWord (process-wide words read on hot paths), the raw word operations
+// - Atomics/        AtomicCounter; ProcessWord (process-wide words read on hot paths) and the structures the modules
+//                   above use instead (ProcessCounter, ProcessSetting, SettledMemosFlag); the raw word operations
 // - Locks/          LoomLock (a mutex owning its state, at Loom's platform floor)
 // - Platform/       the C library: mutexes, a condition variable, thread-exit hooks, standard error
 // - Reclamation/    ReadSection (lock-free reads, grace periods), Unretained, AtomicReference, Reclamation

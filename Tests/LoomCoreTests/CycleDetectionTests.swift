@@ -84,7 +84,7 @@ final class NodeC: Sendable { init(_ a: NodeA) {} }
                     LoomConfiguration.runtimeCycleDetection = detection
                     #expect(LoomConfiguration.isCycleDetectionActive == detection.isActive)
                 }
-                ProcessWord.cycleDetection.store(UInt(CycleDetection.allCases.count) + 1)
+                ProcessSetting.cycleDetection.store(UInt(CycleDetection.allCases.count) + 1)
                 #expect(LoomConfiguration.runtimeCycleDetection == .debugOnly)
                 #expect(LoomConfiguration.isCycleDetectionActive == CycleDetection.debugOnly.isActive)
             }

@@ -27,7 +27,7 @@ public enum LoomConfiguration {
         set {
             store.logger.withLock {
                 $0 = newValue
-                ProcessWord.minimumLogLevel.store(UInt(newValue.minimumLevel.rawValue) + 1)
+                ProcessSetting.minimumLogLevel.store(UInt(newValue.minimumLevel.rawValue) + 1)
             }
         }
     }
@@ -40,7 +40,7 @@ public enum LoomConfiguration {
     /// LoomConfiguration.isIndexingEnabled = false
     /// ```
     public static var isIndexingEnabled: Bool {
-        get { store.isIndexingEnabled.acquire != 0 }
+        get { store.isIndexingEnabled.value != 0 }
         set { store.isIndexingEnabled.store(newValue ? 1 : 0) }
     }
 
@@ -51,7 +51,7 @@ public enum LoomConfiguration {
     /// LoomConfiguration.approximateDependencyCount = 5_000
     /// ```
     public static var approximateDependencyCount: Int {
-        get { Int(store.approximateDependencyCount.acquire) }
+        get { Int(store.approximateDependencyCount.value) }
         set { store.approximateDependencyCount.store(UInt(max(0, newValue))) }
     }
 
@@ -64,7 +64,7 @@ public enum LoomConfiguration {
     /// LoomConfiguration.autoCleanupEnabled = false
     /// ```
     public static var autoCleanupEnabled: Bool {
-        get { store.autoCleanupEnabled.acquire != 0 }
+        get { store.autoCleanupEnabled.value != 0 }
         set { store.autoCleanupEnabled.store(newValue ? 1 : 0) }
     }
 
@@ -77,10 +77,10 @@ public enum LoomConfiguration {
     /// ```
     public static var runtimeCycleDetection: CycleDetection {
         get {
-            let stored = ProcessWord.cycleDetection.relaxed
+            let stored = ProcessSetting.cycleDetection.value
             return stored == 0 ? .debugOnly : CycleDetection(rawValue: UInt8(stored - 1)) ?? .debugOnly
         }
-        set { ProcessWord.cycleDetection.store(UInt(newValue.rawValue) + 1) }
+        set { ProcessSetting.cycleDetection.store(UInt(newValue.rawValue) + 1) }
     }
 
     /// How deeply factories may resolve other dependencies before the chain is reported as a cycle (default 512).
@@ -92,23 +92,23 @@ public enum LoomConfiguration {
     /// ```
     public static var maximumResolutionDepth: Int {
         get {
-            let stored = ProcessWord.maximumResolutionDepth.relaxed
+            let stored = ProcessSetting.maximumResolutionDepth.value
             return stored == 0 ? 512 : Int(stored)
         }
-        set { ProcessWord.maximumResolutionDepth.store(UInt(max(1, newValue))) }
+        set { ProcessSetting.maximumResolutionDepth.store(UInt(max(1, newValue))) }
     }
 
     /// The global logger's minimum level, as a raw value: one load of a process-wide word, for inlinable callers.
     @inlinable @inline(__always)
     package static var minimumLogLevel: UInt {
-        let stored = ProcessWord.minimumLogLevel.relaxed
+        let stored = ProcessSetting.minimumLogLevel.value
         return stored == 0 ? UInt(LoomLogLevel.warning.rawValue) : stored - 1
     }
 
     /// Whether cycle detection is on right now: one load and a comparison (each nested frame asks).
     package static var isCycleDetectionActive: Bool {
         // The stored word is the setting's raw value + 1, or 0 for the default, `.debugOnly`.
-        let stored = ProcessWord.cycleDetection.relaxed
+        let stored = ProcessSetting.cycleDetection.value
         if stored == UInt(CycleDetection.always.rawValue) + 1 { return true }
         #if DEBUG
             return stored != UInt(CycleDetection.never.rawValue) + 1

@@ -48,7 +48,7 @@ public enum RunMode: String, Sendable, CaseIterable, CustomStringConvertible {
     /// if RunMode.process == .test { … }
     /// ```
     public static var process: RunMode {
-        if testsMarked.relaxed != 0, detected == .live, ProcessEnvironment.value(variableName) == nil { return .test }
+        if testsMarked.value != 0, detected == .live, ProcessEnvironment.value(variableName) == nil { return .test }
         return detected
     }
 
@@ -65,7 +65,7 @@ public enum RunMode: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// Records that tests run in this process (`LoomTesting` calls it).
     package static func markTestsRunning() {
-        if testsMarked.relaxed == 0 { testsMarked.store(1) }
+        if testsMarked.value == 0 { testsMarked.store(1) }
     }
 
     /// The run mode a process with this environment and command line has.

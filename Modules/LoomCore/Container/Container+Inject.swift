@@ -191,7 +191,7 @@ extension Container {
         line: UInt = #line
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
-        if !ProcessWord.optionalLocators.isNonZero,
+        if !ProcessCounter.optionalLocators.isNonZero,
             let value = try registry.fastValue(T.self, alternative: alternative, repeat each parameters)
         {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
@@ -230,7 +230,7 @@ extension Container {
     ) throws -> [T] {
         // A remembered answer first (see `SettledCollections`), without building the request's key; the general path
         // below consults it too, after a test overlay had its turn.
-        if isEmptyPack(repeat each parameters), !ProcessWord.activeOverlays.isNonZero,
+        if isEmptyPack(repeat each parameters), !ProcessCounter.activeOverlays.isNonZero,
             let values = SettledCollections.values(
                 of: T.self, keyID: TableHash.bits(of: ObjectIdentifier(T.self)), in: registry)
         {

@@ -62,7 +62,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T? {
-        if !ProcessWord.optionalLocators.isNonZero,
+        if !ProcessCounter.optionalLocators.isNonZero,
             let value = try await registry.fastLoad(T.self, alternative: alternative)
         {
             return value

@@ -59,7 +59,7 @@ extension Container {
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, a `T?` request is answered by `T`'s
         // registration: probe that directly.
-        if !ProcessWord.optionalLocators.isNonZero, let value = try fastValue(T.self, alternative: alternative) {
+        if !ProcessCounter.optionalLocators.isNonZero, let value = try fastValue(T.self, alternative: alternative) {
             if logTarget.isEnabled(.debug) { logResolution(of: T.self, fileID: fileID, line: line) }
             return value
         }

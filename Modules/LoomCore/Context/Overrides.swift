@@ -48,7 +48,7 @@ public struct Overrides: Sendable {
     /// process words and no task-local read (what a property wrapper pays when it is created).
     @inline(__always)
     package static var captured: Overrides? {
-        guard ProcessWord.activeOverlays.isNonZero || ProcessWord.activeKeyOverrides.isNonZero else { return nil }
+        guard ProcessCounter.activeOverlays.isNonZero || ProcessCounter.activeKeyOverrides.isNonZero else { return nil }
         return capturedSlowly()
     }
 

@@ -10,7 +10,7 @@ public import LoomRuntime
 /// a `DispatchQueue` sees no overrides).
 ///
 /// The settled fast paths never read it while nothing uses it: every context counts itself, from creation to
-/// `deinit`, in the ``ProcessWord`` of each field it sets, and a probe reads the task-local only while that word is
+/// `deinit`, in the ``ProcessCounter`` of each field it sets, and a probe reads the task-local only while that count is
 /// non-zero. Counting lifetimes rather than `withValue` calls keeps the count right for unstructured tasks that
 /// inherited a context and outlive its scope.
 ///
@@ -97,7 +97,7 @@ package final class ResolutionContext: Sendable {
     /// The process words this context counts itself in (bit `n`: ``countedWords``[`n`]), given back in `deinit`.
     private let counted: UInt8
 
-    private static let countedWords: [ProcessWord] = [
+    private static let countedWords: [ProcessCounter] = [
         .activeOverlays, .activeKeyOverrides, .activeLookupPolicies, .activeChains,
     ]
 
@@ -133,7 +133,7 @@ package final class ResolutionContext: Sendable {
             chain: context.chain, flow: context.flow, requestScope: requestScope, runMode: context.runMode)
     }
 
-    /// Stores the fields and counts the context in the ``ProcessWord`` of each field it sets (``countedWords``), so
+    /// Stores the fields and counts the context in the ``ProcessCounter`` of each field it sets (``countedWords``), so
     /// the fast paths know to look; `deinit` gives the counts back.
     private init(
         overlay: ResolutionOverlay?, keyOverrides: KeyOverrides?, lookupPolicy: (any Sendable)?, chain: FrameChain?,
@@ -162,7 +162,7 @@ package final class ResolutionContext: Sendable {
         if counted != 0 { Self.forEachCounted(counted) { $0.decrement() } }
     }
 
-    private static func forEachCounted(_ counted: UInt8, _ body: (ProcessWord) -> Void) {
+    private static func forEachCounted(_ counted: UInt8, _ body: (ProcessCounter) -> Void) {
         for (bit, word) in countedWords.enumerated() where counted & (1 << bit) != 0 { body(word) }
     }
 
@@ -215,19 +215,19 @@ package final class ResolutionContext: Sendable {
     /// The current task's test overlay, without the task-local read while no overlay exists in the process.
     @inline(__always)
     package static var activeOverlay: ResolutionOverlay? {
-        ProcessWord.activeOverlays.isNonZero ? current?.overlay : nil
+        ProcessCounter.activeOverlays.isNonZero ? current?.overlay : nil
     }
 
     /// The current task's key overrides, without the task-local read while no override exists in the process.
     @inline(__always)
     package static var activeKeyOverrides: KeyOverrides? {
-        ProcessWord.activeKeyOverrides.isNonZero ? current?.keyOverrides : nil
+        ProcessCounter.activeKeyOverrides.isNonZero ? current?.keyOverrides : nil
     }
 
     /// The current task's scoped lookup policy, without the task-local read while no scope sets one.
     @inline(__always)
     package static var activeLookupPolicy: (any Sendable)? {
-        ProcessWord.activeLookupPolicies.isNonZero ? current?.lookupPolicy : nil
+        ProcessCounter.activeLookupPolicies.isNonZero ? current?.lookupPolicy : nil
     }
 }
 
@@ -238,7 +238,7 @@ extension ResolutionContext {
     /// its flow claims slots. Costs one load while no context carries a construction.
     @inlinable @inline(__always)
     package static func adoptConstruction(into frames: ResolutionFrames) {
-        guard ProcessWord.activeChains.isNonZero else { return }
+        guard ProcessCounter.activeChains.isNonZero else { return }
         adoptConstructionSlowly(into: frames)
     }
 

@@ -131,7 +131,7 @@ package final class IsolatedCaches: Sendable {
         let cache = lock.withLock { count in
             let current = table.loadRetained()!
             if let existing = current.node(hash: hash, matching: { $0.entry === entry }) { return existing.cache }
-            if isEnded.acquire != 0 {
+            if isEnded.value != 0 {
                 let closed = EntryCache(
                     isWeak: entry.cache?.isWeak ?? false, hasParameters: entry.hasParameters, releaser: entry.releaser)
                 closed.closeKeepingBox()

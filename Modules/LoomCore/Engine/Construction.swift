@@ -90,7 +90,9 @@ package enum Construction {
     package static var building: [RegistrationEntry] {
         let frames = ResolutionFrames.current
         if frames.depth > 0 || frames.hasAdoptedChain { return entries(of: frames) }
-        guard ProcessWord.activeChains.isNonZero, let chain = ResolutionContext.current?.activeChain else { return [] }
+        guard ProcessCounter.activeChains.isNonZero, let chain = ResolutionContext.current?.activeChain else {
+            return []
+        }
         return chain.objects.compactMap { $0 as? RegistrationEntry }
     }
 
@@ -99,7 +101,9 @@ package enum Construction {
     package static var innermostBuilding: RegistrationEntry? {
         let frames = ResolutionFrames.current
         if frames.depth > 0 || frames.hasAdoptedChain { return frames.innermost as? RegistrationEntry }
-        guard ProcessWord.activeChains.isNonZero, let chain = ResolutionContext.current?.activeChain else { return nil }
+        guard ProcessCounter.activeChains.isNonZero, let chain = ResolutionContext.current?.activeChain else {
+            return nil
+        }
         return chain.object as? RegistrationEntry
     }
 

@@ -134,7 +134,7 @@ extension ProbeResult {
         _ tables: ProbeTables, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt = 0,
         matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
-        if ProcessWord.activeOverlays.isNonZero {
+        if ProcessCounter.activeOverlays.isNonZero {
             if fastID != 0 {
                 return probeThroughOverlay(
                     tables, section: section, hash: hash, valueTypeBits: valueTypeBits, fastID: fastID)

@@ -32,9 +32,9 @@ package final class Registry: @unchecked Sendable {
             if entry.locatesOptional {
                 optionalLocatorCount += change
                 if change > 0 {
-                    ProcessWord.optionalLocators.increment()
+                    ProcessCounter.optionalLocators.increment()
                 } else {
-                    ProcessWord.optionalLocators.decrement()
+                    ProcessCounter.optionalLocators.decrement()
                 }
             }
             if entry.eagerness == .eager { eagerCount += change }
@@ -262,7 +262,7 @@ package final class Registry: @unchecked Sendable {
                 $0.cache.map { !keptCaches.contains(ObjectIdentifier($0)) } ?? false
             }
         )
-        if observerCount.acquire != 0 {
+        if observerCount.value != 0 {
             notify(Change(added: additions.map(\.entry), removed: removed, reason: reason))
         }
         return outcomes
@@ -389,7 +389,7 @@ package final class Registry: @unchecked Sendable {
                         $0.cache?.takeReleases(closing: true) ?? []
                     })
             }
-            if observerCount.acquire != 0 {
+            if observerCount.value != 0 {
                 let removed = [previous, twin].compactMap { $0 }
                 notify(Change(added: [entry], removed: removed, reason: .registration))
             }
@@ -403,14 +403,14 @@ package final class Registry: @unchecked Sendable {
         let removed = entries
         SettledChange.begin()  // As in `apply`.
         let retiredTable: RegistryTable? = lock.withLock { state in
-            for _ in 0..<state.optionalLocatorCount { ProcessWord.optionalLocators.decrement() }
+            for _ in 0..<state.optionalLocatorCount { ProcessCounter.optionalLocators.decrement() }
             state = State(isLocked: state.isLocked)
             return publish(state.table, in: &state)
         }
         SettledChange.end()
         SettledCollections.invalidate()
         finish(retiredNodes: [], retiredTable: retiredTable, dropping: removed.flatMap(\.withModeVariants))
-        if observerCount.acquire != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }
+        if observerCount.value != 0 { notify(Change(added: [], removed: removed, reason: .cleanup)) }
         return removed
     }
 

@@ -70,7 +70,7 @@ enum SettledCollections {
         memos.withLock { memos in
             // Announced before the epoch is checked: an `invalidate` that advanced the epoch after this check then
             // sees the flag and waits for this lock (see `invalidate`).
-            ProcessWord.settledMemos.storeSequentiallyConsistent(1)
+            SettledMemosFlag.raise()
             // Anything changed since the candidates were gathered (and `invalidate` may already have run).
             guard SettledChange.epoch == epoch else { return }
             memos.removeAll { memo in
@@ -89,16 +89,16 @@ enum SettledCollections {
     /// reads the flag after the epoch advanced, all sequentially consistent, so either `remember` sees the new epoch
     /// and stores nothing, or this sees the flag and drops what it stored.
     static func invalidate() {
-        guard ProcessWord.settledMemos.sequentiallyConsistent != 0 else { return }
+        guard SettledMemosFlag.isRaised else { return }
         memos.withLock { memos in
             memos.removeAll()
-            ProcessWord.settledMemos.storeSequentiallyConsistent(0)
+            SettledMemosFlag.lower()
         }
     }
 
     /// Drops the memos of a registry that is going away.
     static func forget(_ registry: ObjectIdentifier) {
-        guard ProcessWord.settledMemos.sequentiallyConsistent != 0 else { return }
+        guard SettledMemosFlag.isRaised else { return }
         memos.withLock { memos in memos.removeAll { $0.registry == registry } }
     }
 

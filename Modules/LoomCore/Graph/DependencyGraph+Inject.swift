@@ -175,7 +175,7 @@ extension DependencyGraph {
         line: UInt = #line
     ) throws -> T? {
         // While nothing in the process is registered as an explicit `T?`, `T`'s registration answers: probe it.
-        if !ProcessWord.optionalLocators.isNonZero,
+        if !ProcessCounter.optionalLocators.isNonZero,
             let value = try GraphProbeTarget().fastValue(T.self, alternative: alternative, repeat each parameters)
         {
             return value

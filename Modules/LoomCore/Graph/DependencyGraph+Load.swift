@@ -58,7 +58,7 @@ extension DependencyGraph {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> T? {
-        if !ProcessWord.optionalLocators.isNonZero,
+        if !ProcessCounter.optionalLocators.isNonZero,
             let value = try await GraphProbeTarget().fastLoad(T.self, alternative: alternative)
         {
             return value

@@ -27,7 +27,7 @@ enum KeyAccess {
     @usableFromInline
     static func probe(_ id: ObjectIdentifier) -> Probe {
         let keyBits = TableHash.bits(of: id)
-        if ProcessWord.activeKeyOverrides.isNonZero || ProcessWord.activeOverlays.isNonZero,
+        if ProcessCounter.activeKeyOverrides.isNonZero || ProcessCounter.activeOverlays.isNonZero,
             let box = ResolutionContext.withCurrent({ context -> Unretained<KeyValueBox>? in
                 guard let context else { return nil }
                 if let box = context.keyOverrides?.values.box(forKeyBits: keyBits) { return box }

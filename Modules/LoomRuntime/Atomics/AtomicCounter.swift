@@ -16,11 +16,9 @@ package final class AtomicCounter: @unchecked Sendable {
 
     deinit { word.deallocate() }
 
-    /// The value, without ordering (for counters and flags read on a hot path).
-    package var relaxed: UInt { word.atomicRelaxed }
-    /// The value, ordered after the store that wrote it.
-    package var acquire: UInt { word.atomicAcquire }
-    /// Replaces the value (release).
+    /// The value; what the thread that stored it did before storing it is visible after reading it.
+    package var value: UInt { word.atomicAcquire }
+    /// Replaces the value; what this thread did before is visible to a thread that reads it.
     package func store(_ value: UInt) { word.atomicStoreRelease(value) }
     /// Adds one and returns the new value.
     @discardableResult package func increment() -> UInt { word.atomicIncrement() }

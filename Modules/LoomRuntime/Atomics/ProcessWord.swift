@@ -81,3 +81,105 @@ package enum ProcessWord: Int32, CaseIterable, Sendable {
         word.atomicIncrementSequentiallyConsistent(by: delta)
     }
 }
+
+/// A process-wide count of live things of one kind that hot paths ask about.
+///
+/// While it is zero, a probe skips the general path that would look for them. One plain load to read; the modules
+/// above the runtime use these, never a ``ProcessWord``.
+///
+/// ```swift
+/// if ProcessCounter.activeOverlays.isNonZero { … }   // a test overlay exists somewhere: take the general path
+/// ```
+@usableFromInline
+package enum ProcessCounter: Sendable, CaseIterable {
+    /// Live resolution contexts carrying a test overlay (`LoomCore`).
+    case activeOverlays
+    /// Live resolution contexts carrying key overrides (`LoomKeys`' `Conf.withValue`).
+    case activeKeyOverrides
+    /// Live resolution contexts carrying a construction chain or flow (an async boundary).
+    case activeChains
+    /// Registrations located by an `Optional` type (`LoomCore`).
+    case optionalLocators
+    /// Live resolution contexts carrying a scoped lookup policy (`LoomLookup`).
+    case activeLookupPolicies
+
+    @inlinable @inline(__always)
+    package var word: ProcessWord {
+        switch self {
+        case .activeOverlays: .activeOverlays
+        case .activeKeyOverrides: .activeKeyOverrides
+        case .activeChains: .activeChains
+        case .optionalLocators: .optionalLocators
+        case .activeLookupPolicies: .activeLookupPolicies
+        }
+    }
+
+    /// Whether the count is above zero.
+    ///
+    /// Not ordered with anything else: a thread that just counted itself in sees it at once; another thread sees it
+    /// soon, which is what a skipped general path allows (Documentation/Design/fast-paths.md).
+    @inlinable @inline(__always)
+    package var isNonZero: Bool { word.isNonZero }
+
+    /// Counts one more.
+    @discardableResult package func increment() -> UInt { word.increment() }
+
+    /// Counts one fewer.
+    @discardableResult package func decrement() -> UInt { word.decrement() }
+}
+
+/// A process-wide setting that hot paths read (`LoomConfiguration`'s): one plain load, `0` until first set.
+///
+/// ```swift
+/// ProcessSetting.maximumResolutionDepth.store(256)
+/// ProcessSetting.maximumResolutionDepth.value   // 256
+/// ```
+@usableFromInline
+package enum ProcessSetting: Sendable, CaseIterable {
+    /// The global logger's minimum level plus one.
+    case minimumLogLevel
+    /// `LoomCore`'s `CycleDetection` raw value plus one.
+    case cycleDetection
+    /// The maximum resolution depth.
+    case maximumResolutionDepth
+
+    @inlinable @inline(__always)
+    package var word: ProcessWord {
+        switch self {
+        case .minimumLogLevel: .minimumLogLevel
+        case .cycleDetection: .cycleDetection
+        case .maximumResolutionDepth: .maximumResolutionDepth
+        }
+    }
+
+    /// The stored value, `0` when never set.
+    ///
+    /// A new value reaches other threads soon after it is stored; nothing else is ordered by it.
+    @inlinable @inline(__always)
+    package var value: UInt { word.relaxed }
+
+    /// Stores `value`.
+    package func store(_ value: UInt) { word.store(value) }
+}
+
+/// The flag saying that `LoomCore` may hold memos of settled answers, so that a change that can alter one
+/// (``SettledChange``) must clear them; while it is down, a release skips the memos' lock.
+///
+/// Raising, lowering and reading it are ordered with ``SettledChange``'s own operations, all threads seeing one
+/// order: of a thread that raises the flag and then reads the change epoch, and a thread that begins a change and
+/// then reads the flag, at least one sees the other's write.
+///
+/// ```swift
+/// SettledMemosFlag.raise()        // before the first memo is stored
+/// if SettledMemosFlag.isRaised { … clear the memos … }
+/// ```
+package enum SettledMemosFlag {
+    /// Whether memos may exist.
+    package static var isRaised: Bool { ProcessWord.settledMemos.sequentiallyConsistent != 0 }
+
+    /// Marks that memos may exist.
+    package static func raise() { ProcessWord.settledMemos.storeSequentiallyConsistent(1) }
+
+    /// Marks that none exists.
+    package static func lower() { ProcessWord.settledMemos.storeSequentiallyConsistent(0) }
+}

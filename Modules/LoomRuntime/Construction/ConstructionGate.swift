@@ -80,7 +80,7 @@ package enum ConstructionGate {
     static func wakeWaiters() {
         // Pairs with the fence in `waitWhileBuilding`: either this sees the waiter, or the waiter sees the release.
         atomicFenceSequentiallyConsistent()
-        guard waiters.acquire != 0 else { return }
+        guard waiters.value != 0 else { return }
         condition.lock()
         condition.broadcast()
         let resumed = waiting.suspended

@@ -69,7 +69,7 @@ package class InstanceBox: @unchecked Sendable {
 
     /// The anchor for an instance published now (empty outside any ``anchoring(below:_:)``).
     @usableFromInline
-    package static var currentAnchor: [UInt] { boundAnchors.acquire == 0 ? [] : anchor }
+    package static var currentAnchor: [UInt] { boundAnchors.value == 0 ? [] : anchor }
 
     /// Runs `body` so that the ordered instances it publishes are released just after the instance ranked `rank`.
     ///

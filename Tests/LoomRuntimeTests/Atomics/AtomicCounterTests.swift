@@ -7,13 +7,13 @@ import Testing
 @Suite struct AtomicCounterTests {
     @Test func aCounterStartsAtItsInitialValueAndAStoreReplacesIt() {
         let zero = AtomicCounter()
-        #expect(zero.relaxed == 0)
-        #expect(zero.acquire == 0)
+        #expect(zero.value == 0)
+        #expect(zero.value == 0)
         let seven = AtomicCounter(7)
-        #expect(seven.relaxed == 7)
+        #expect(seven.value == 7)
         seven.store(42)
-        #expect(seven.relaxed == 42)
-        #expect(seven.acquire == 42)
+        #expect(seven.value == 42)
+        #expect(seven.value == 42)
     }
 
     @Test func incrementAndDecrementReturnTheNewValue() {
@@ -21,7 +21,7 @@ import Testing
         #expect(counter.increment() == 6)
         #expect(counter.increment() == 7)
         #expect(counter.decrement() == 6)
-        #expect(counter.acquire == 6)
+        #expect(counter.value == 6)
     }
 
     @Test func decrementingZeroWrapsAroundLikeAnUnsignedWord() {
@@ -43,7 +43,7 @@ import Testing
             returned.append(mine)
         }
         let total = threads * perThread
-        #expect(counter.acquire == UInt(total))
+        #expect(counter.value == UInt(total))
         #expect(returned.all.flatMap { $0 }.sorted() == Array(1...UInt(total)))
     }
 
@@ -56,7 +56,7 @@ import Testing
                 if index.isMultiple(of: 2) { counter.increment() } else { counter.decrement() }
             }
         }
-        #expect(counter.acquire == start)
+        #expect(counter.value == start)
     }
 
     /// Message passing: a reader that sees a stored value (acquire) sees every plain write made before it (release).
@@ -75,12 +75,12 @@ import Testing
                 }
             } else {
                 for slot in 0..<count {
-                    spin(until: { published.acquire > UInt(slot) })
+                    spin(until: { published.value > UInt(slot) })
                     if payload.read(slot) != slot &* 7 &+ 1 { mismatches.increment() }
                 }
             }
         }
-        #expect(mismatches.acquire == 0)
+        #expect(mismatches.value == 0)
     }
 }
 

@@ -86,7 +86,7 @@ import Testing
                 let target = UInt(2 * (round + 1))
                 onThreads(2) { index in
                     arrived.increment()
-                    while arrived.acquire < target {}
+                    while arrived.value < target {}
                     if index == 0 {
                         flag.storeSequentiallyConsistent(1)
                         if epoch.sequentiallyConsistent != epochBefore { sawEpoch.store(1) }
@@ -95,10 +95,43 @@ import Testing
                         if flag.sequentiallyConsistent != 0 { sawFlag.store(1) }
                     }
                 }
-                if sawEpoch.acquire == 0, sawFlag.acquire == 0 { bothMissed.increment() }
+                if sawEpoch.value == 0, sawFlag.value == 0 { bothMissed.increment() }
             }
             flag.store(0)
-            #expect(bothMissed.acquire == 0)
+            #expect(bothMissed.value == 0)
+        }
+    }
+}
+
+/// The structures the modules above the runtime use instead of naming a ``ProcessWord``.
+@Suite struct ProcessStructuresTests {
+    /// Each counter and each setting is a word of its own, and the memo flag is the settled-memo word.
+    @Test func eachCounterAndSettingIsAWordOfItsOwn() {
+        let words = ProcessCounter.allCases.map(\.word) + ProcessSetting.allCases.map(\.word) + [.settledMemos]
+        #expect(Set(words).count == words.count)
+    }
+
+    /// What a counter, a setting or the flag writes is what its word holds.
+    @Test func countersSettingsAndTheFlagReadAndWriteTheirWords() async {
+        await #expect(processExitsWith: .success) {
+            let counter = ProcessCounter.activeLookupPolicies
+            let start = counter.word.acquire
+            #expect(counter.increment() == start + 1)
+            #expect(counter.isNonZero)
+            #expect(counter.decrement() == start)
+            #expect(counter.isNonZero == (start != 0))
+
+            let setting = ProcessSetting.maximumResolutionDepth
+            setting.store(77)
+            #expect(setting.value == 77)
+            #expect(setting.word.acquire == 77)
+            setting.store(0)
+
+            SettledMemosFlag.raise()
+            #expect(SettledMemosFlag.isRaised)
+            #expect(ProcessWord.settledMemos.sequentiallyConsistent == 1)
+            SettledMemosFlag.lower()
+            #expect(!SettledMemosFlag.isRaised)
         }
     }
 }

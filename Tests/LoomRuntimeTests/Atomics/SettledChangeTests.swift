@@ -56,7 +56,7 @@ import Testing
                     }
                 }
             }
-            #expect(sawNone.acquire == 0, "an epoch was read while a change was in progress")
+            #expect(sawNone.value == 0, "an epoch was read while a change was in progress")
             #expect(SettledChange.epoch == start + UInt(4 * perThread))
         }
     }

@@ -333,7 +333,7 @@ import Testing
                     let outermost = theirs.beginResolution()
                     theirs.adopt(chain: captured.chain, flow: captured.flow)
                     if !claimsFirst {
-                        spin(until: { claimed.acquire == 1 })
+                        spin(until: { claimed.value == 1 })
                         asking.increment()
                     }
                     do {
@@ -342,7 +342,7 @@ import Testing
                             build: { () -> Marker in
                                 builds.increment()
                                 claimed.increment()
-                                spin(until: { asking.acquire == 1 })
+                                spin(until: { asking.value == 1 })
                                 yieldThread(times: 50)
                                 return Marker(7)
                             }, onCycle: { CycleError() })
@@ -394,7 +394,7 @@ import Testing
                 record("B") {
                     _ = try resolve(second) { () -> Marker in
                         secondClaimed.increment()
-                        spin(until: { firstClaimed.acquire == 1 })
+                        spin(until: { firstClaimed.value == 1 })
                         yieldThread(times: round * 5)
                         _ = try resolve(first) { Marker(20) }
                         return Marker(2)
@@ -402,7 +402,7 @@ import Testing
                 }
             }
             let threadA = TestThread {
-                spin(until: { secondClaimed.acquire == 1 })
+                spin(until: { secondClaimed.value == 1 })
                 record("A") {
                     _ = try resolve(first) { () -> Marker in
                         firstClaimed.increment()
@@ -489,8 +489,8 @@ import Testing
                 if canary?.isIntact(in: ledger) != true { damaged.increment() }
             }
         }
-        #expect(damaged.acquire == 0)
-        #expect(serials.acquire >= 1)
+        #expect(damaged.value == 0)
+        #expect(serials.value >= 1)
         #expect(!slot.isBeingBuilt)
     }
 
@@ -608,8 +608,8 @@ import Testing
                 last = serial
             }
         }
-        #expect(damaged.acquire == 0)
-        #expect(backwards.acquire == 0)
+        #expect(damaged.value == 0)
+        #expect(backwards.value == 0)
         #expect(slot.publishedValue(Canary.self)?.serial == schedule.last)
         #expect(ledger.aliveCount == 1)
     }

@@ -123,7 +123,7 @@ import Testing
         onThreads(3) { index in
             if index == 0 {
                 // Let the readers start on the first box.
-                spin(until: { reads.acquire >= 100 })
+                spin(until: { reads.value >= 100 })
                 slot.markReplaced()
                 schedule.run { serial in
                     slot.replace(with: Canary(serial: serial, ledger: ledger), holdsWeakly: false)
@@ -153,8 +153,8 @@ import Testing
                 last = canary.serial
             }
         }
-        #expect(damaged.acquire == 0)
-        #expect(backwards.acquire == 0)
+        #expect(damaged.value == 0)
+        #expect(backwards.value == 0)
         #expect(reader.value(as: Canary.self)?.serial == schedule.last)
         // The current value, plus the adopted first one, which lives as long as the slot.
         #expect(ledger.aliveCount == (adoptsFirstBox ? 2 : 1))

@@ -70,7 +70,7 @@ import Testing
                 }
             }
         }
-        #expect(overlaps.acquire == 0)
+        #expect(overlaps.value == 0)
         #expect(lock.withLock { $0 } == 4 * perThread)
     }
 }

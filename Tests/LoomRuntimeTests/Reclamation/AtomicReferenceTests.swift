@@ -121,8 +121,8 @@ import Testing
                 }
             }
         }
-        #expect(damaged.acquire == 0)
-        #expect(backwards.acquire == 0)
+        #expect(damaged.value == 0)
+        #expect(backwards.value == 0)
         #expect(published.reference.loadRetained()?.serial == schedule.last)
         #expect(ledger.aliveCount == 1)
     }

@@ -73,7 +73,7 @@ import Testing
                     }
                 }
             }
-            #expect(damaged.acquire == 0, "readers reached a released or damaged object")
+            #expect(damaged.value == 0, "readers reached a released or damaged object")
             #expect(reference.loadRetained()?.serial == schedule.last, "the last object is published")
             Reclamation.release(afterGracePeriod: [reference.exchange(nil)])
             #expect(ledger.aliveCount == 0, "every object released")

@@ -94,7 +94,7 @@ import Testing
         parked.signal()
         #expect(reader.join())
         #expect(results.all == [42])
-        #expect(threw.acquire == 1)
+        #expect(threw.value == 1)
     }
 
     /// On Linux, outside ThreadSanitizer, writers order read sections with `membarrier`.
@@ -173,9 +173,9 @@ import Testing
             }
             reads.append(count)
         }
-        #expect(damaged.acquire == 0)
-        #expect(backwards.acquire == 0)
-        #expect(missing.acquire == 0)
+        #expect(damaged.value == 0)
+        #expect(backwards.value == 0)
+        #expect(missing.value == 0)
         #expect(reads.all.count == readerCount)
         #expect(published.reference.loadRetained()?.serial == schedule.last)
         // Every replaced canary is released by now or soon (retired ones wait for a batch; flush it).
@@ -207,7 +207,7 @@ import Testing
         let scratch = ColdLines(count: coldLines)
         onThreads(2) { index in
             if index == 0 {
-                spin(until: { sections.acquire > 0 })
+                spin(until: { sections.value > 0 })
                 for serial in 1...replacements {
                     let old = published.reference.exchange(Canary(serial: serial, ledger: ledger))
                     Reclamation.release(afterGracePeriod: [old])
@@ -215,7 +215,7 @@ import Testing
                 writerDone.store(1)
                 return
             }
-            while writerDone.acquire == 0 {
+            while writerDone.value == 0 {
                 scratch.touch(32)
                 let section = ReadSection.enter()
                 if let canary = published.reference.load(in: section) {
@@ -230,8 +230,8 @@ import Testing
                 yieldBetweenSections(Int(sections.increment()))
             }
         }
-        #expect(sections.acquire > 0)
-        #expect(releasedWhileInside.acquire == 0)
+        #expect(sections.value > 0)
+        #expect(releasedWhileInside.value == 0)
     }
 }
 

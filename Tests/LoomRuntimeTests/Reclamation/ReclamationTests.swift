@@ -37,11 +37,11 @@ import Testing
             let old = published.reference.exchange(Canary(serial: 1, ledger: ledger))
             Reclamation.release(afterGracePeriod: [old])
         }
-        #expect(heldByReader.acquire == 0)
+        #expect(heldByReader.value == 0)
         #expect(!observed.returnedWhileReaderInside)
         #expect(observed.sawReaderLeaving)
         #expect(observed.finished)
-        #expect(aliveWhileReaderInside.acquire == 1)
+        #expect(aliveWhileReaderInside.value == 1)
         #expect(ledger.wasReleased(0))
         #expect(ledger.isAlive(1))
     }
@@ -90,7 +90,7 @@ import Testing
             for id in 0..<256 { Reclamation.retire(Marker(id)) }
         }
         #expect(observed.finished)
-        #expect(aliveWhileReaderInside.acquire == 1)
+        #expect(aliveWhileReaderInside.value == 1)
         #expect(spin(until: { ledger.wasReleased(0) }))
     }
 

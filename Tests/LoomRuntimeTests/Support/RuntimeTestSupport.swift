@@ -115,7 +115,7 @@ final class SpinBarrier: Sendable {
     @discardableResult
     func arriveAndWait() -> Bool {
         arrived.increment()
-        return spin(until: { arrived.acquire >= parties })
+        return spin(until: { arrived.value >= parties })
     }
 }
 
@@ -139,9 +139,9 @@ final class ReplacementSchedule: Sendable {
     }
 
     /// Whether the writer is done (readers loop until it is).
-    var isFinished: Bool { finished.acquire != 0 }
+    var isFinished: Bool { finished.value != 0 }
     /// The last serial the writer published.
-    var last: Int { Int(lastSerial.acquire) }
+    var last: Int { Int(lastSerial.value) }
 
     /// Counts one read (readers call it once per loop).
     func countRead() { reads.increment() }
@@ -149,7 +149,7 @@ final class ReplacementSchedule: Sendable {
     /// Runs `replace` on the calling thread with serials 1, 2, … for as long as the schedule says.
     func run(_ replace: (_ serial: Int) -> Void) {
         var serial = 0
-        while serial < maximum, serial < minimum || reads.acquire < readsWanted {
+        while serial < maximum, serial < minimum || reads.value < readsWanted {
             serial += 1
             replace(serial)
         }
@@ -214,18 +214,18 @@ func observeWriter(
     let writer = TestThread {
         started.store(1)
         write()
-        sawLeaving.store(reader.isLeaving.acquire)
+        sawLeaving.store(reader.isLeaving.value)
         returned.store(1)
     }
-    spin(until: { started.acquire == 1 })
-    giveAChance(toHappen: { returned.acquire == 1 })
-    let returnedEarly = returned.acquire == 1
+    spin(until: { started.value == 1 })
+    giveAChance(toHappen: { returned.value == 1 })
+    let returnedEarly = returned.value == 1
     whileReaderInside()
     let readerFinished = reader.leave()
     let writerFinished = writer.join()
     return WriterObservation(
         returnedWhileReaderInside: returnedEarly,
-        sawReaderLeaving: sawLeaving.acquire == 1,
+        sawReaderLeaving: sawLeaving.value == 1,
         finished: readerFinished && writerFinished
     )
 }
@@ -259,16 +259,16 @@ final class Ledger: Sendable {
     /// torn or freed object can carry).
     func isAlive(_ serial: Int) -> Bool {
         guard states.indices.contains(serial) else { return false }
-        return states[serial].acquire == Self.alive
+        return states[serial].value == Self.alive
     }
 
     /// Whether the canary `serial` was made and then released.
     func wasReleased(_ serial: Int) -> Bool {
-        states[serial].acquire == Self.released
+        states[serial].value == Self.released
     }
 
     /// How many canaries are alive now.
-    var aliveCount: Int { states.count { $0.acquire == Self.alive } }
+    var aliveCount: Int { states.count { $0.value == Self.alive } }
 
     fileprivate func recordBirth(_ serial: Int) { states[serial].store(Self.alive) }
     fileprivate func recordRelease(_ serial: Int) { states[serial].store(Self.released) }

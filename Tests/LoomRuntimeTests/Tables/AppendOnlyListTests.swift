@@ -233,7 +233,7 @@ import Testing
             }
             for thread in threads { #expect(thread.join()) }
             #expect(reader.join())
-            #expect(mismatches.acquire == 0)
+            #expect(mismatches.value == 0)
             #expect(list.count == keys)
             var seen = Set<Int>()
             list.forEachElement { seen.insert($0.id % 1000) }

@@ -222,7 +222,7 @@ import Testing
                 Reclamation.release(afterGracePeriod: replaced)
                 return
             }
-            while writerDone.acquire == 0 {
+            while writerDone.value == 0 {
                 let slots = ReadSection.run { section in
                     published.reference.load(in: section)?.withObject { $0.slotsInAddressOrder() } ?? []
                 }
@@ -232,9 +232,9 @@ import Testing
                 }
             }
         }
-        #expect(listings.acquire > 0)
-        #expect(otherHashes.acquire == 0)
-        #expect(zeroHashes.acquire == 0)
+        #expect(listings.value > 0)
+        #expect(otherHashes.value == 0)
+        #expect(zeroHashes.value == 0)
     }
 
     /// Readers always find the old or the new node of the key they ask for while one writer changes the table.
@@ -294,10 +294,10 @@ import Testing
             }
             var lastVersion = [Int](repeating: -1, count: keyCount)
             var lookups = 0
-            while writerDone.acquire == 0 || lookups < 2_000 {
+            while writerDone.value == 0 || lookups < 2_000 {
                 lookups += 1
                 yieldBetweenSections(lookups)
-                let added = Int(addedKeys.acquire)
+                let added = Int(addedKeys.value)
                 guard added > 0 else { continue }
                 let key = (lookups &* 7919 &+ index) % added
                 let section = ReadSection.enter()

@@ -121,8 +121,8 @@ import Testing
             }
             for writer in writers { #expect(writer.join()) }
             #expect(reader.join())
-            #expect(made.acquire == UInt(keys))
-            #expect(mismatches.acquire == 0)
+            #expect(made.value == UInt(keys))
+            #expect(mismatches.value == 0)
         }
     }
 }

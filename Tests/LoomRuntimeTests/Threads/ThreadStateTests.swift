@@ -16,7 +16,7 @@ import Testing
         let serials = AtomicCounter()
         let writerDone = AtomicCounter()
         let writer = TestThread {
-            while writerDone.acquire == 0 {
+            while writerDone.value == 0 {
                 let serial = Int(serials.increment())
                 guard serial < ledger.capacity else { break }
                 let old = published.reference.exchange(Canary(serial: serial, ledger: ledger))
@@ -38,7 +38,7 @@ import Testing
         }
         writerDone.store(1)
         #expect(writer.join())
-        #expect(damaged.acquire == 0)
+        #expect(damaged.value == 0)
         // Every exited thread was unregistered: a grace period now waits for no one.
         let lateWriter = TestThread { ReadSection.synchronize() }
         #expect(lateWriter.join())
