@@ -73,12 +73,3 @@ extension Optional {
 package func isNilValue(_ value: Any) -> Bool {
     (value as? any OptionalType)?.isNone ?? false
 }
-
-extension RegistrationKey {
-    /// This key for the type an Optional wraps (a `T?` request answered by the registrations of `T`).
-    func wrapped(in optional: any OptionalType.Type) -> RegistrationKey {
-        RegistrationKey(
-            locator: DependencyLocator(storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType)),
-            alternative: alternative, parameters: parameters)
-    }
-}

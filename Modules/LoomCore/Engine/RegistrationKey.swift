@@ -368,3 +368,12 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 }
+
+extension RegistrationKey {
+    /// This key for the type an Optional wraps (a `T?` request answered by the registrations of `T`).
+    func wrapped(in optional: any OptionalType.Type) -> RegistrationKey {
+        RegistrationKey(
+            locator: DependencyLocator(storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType)),
+            alternative: alternative, parameters: parameters)
+    }
+}
