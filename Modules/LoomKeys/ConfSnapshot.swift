@@ -86,7 +86,7 @@ public struct ConfSnapshot: Sendable {
             return KeyAccess.defaultValue(
                 id: id, as: Value.self, makeDefault: makeDefault, key: key, fileID: fileID, line: line)
         }
-        if box.tracksReads { KeyDependents.noteRead(keyBits: box.keyBits) }
+        if box.tracksReads { KeyDependents.noteRead(key: box.key) }
         return box.unboxed(as: Value.self)
     }
 }

@@ -13,4 +13,4 @@
 // - Construction/   OnceSlot (exactly-once construction), InstanceBox, ConstructionGate, ValueCellSlot
 // - Tables/         ConcurrentTable and TableHash, the one lock-free hash table and its hash function; GrowingTable
 //                   (a table replaced by larger copies, with its writers' lock); AppendOnlyList (a request's caches)
-// - Types/          TypeShape (metadata kinds)
+// - Types/          TypeKey (a type's identity as the tables key it), TypeShape (metadata kinds), StringShape, TypeMemo

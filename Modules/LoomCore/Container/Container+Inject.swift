@@ -232,10 +232,10 @@ extension Container {
         // below consults it too, after a test overlay had its turn.
         if isEmptyPack(repeat each parameters), !ProcessCounter.activeOverlays.isNonZero,
             let values = SettledCollections.values(
-                of: T.self, keyID: TableHash.bits(of: ObjectIdentifier(T.self)), in: registry)
+                of: T.self, keyID: TypeKey(T.self), in: registry)
         {
             logTarget.log(
-                .debug, "Resolved \(RegistrationKey(plainTypeID: ObjectIdentifier(T.self), type: T.self)) from \(self)",
+                .debug, "Resolved \(RegistrationKey(plainType: T.self)) from \(self)",
                 file: fileID, line: line)
             return values
         }

@@ -2,12 +2,12 @@ public import LoomRuntime
 
 /// One key's value in a ``KeyValueTable``, its type erased (the typed box is ``ValueBox``).
 ///
-/// The key's identity (its metatype's `ObjectIdentifier` bits) lives in the box, so the table matches nodes without
+/// The key's identity (its metatype's ``TypeKey``) lives in the box, so the table matches nodes without
 /// a separate key array.
 @usableFromInline
 package class KeyValueBox: @unchecked Sendable {
     // Immutable; the only subclass adds an immutable `Sendable` value.
-    @usableFromInline package let keyBits: UInt
+    @usableFromInline package let key: TypeKey
     /// Whether a factory that reads this value is recorded as depending on the key.
     ///
     /// Set for values loaded from a configuration source, which a reload can change. Readers test it once per read,
@@ -15,7 +15,7 @@ package class KeyValueBox: @unchecked Sendable {
     @usableFromInline package let tracksReads: Bool
 
     init(key: ObjectIdentifier, tracksReads: Bool) {
-        keyBits = TableHash.bits(of: key)
+        self.key = TypeKey(key)
         self.tracksReads = tracksReads
     }
 
@@ -70,17 +70,17 @@ package final class KeyValueTable: Sendable {
         self.values = values
         let table = ConcurrentTable<KeyValueBox>(minimumCapacity: max(8, values.count * 2))
         for box in values.values {
-            _ = table.store(box, hash: TableHash.word(box.keyBits)) { $0.keyBits == box.keyBits }
+            _ = table.store(box, hash: box.key.tableHash) { $0.key == box.key }
         }
         self.table = table
     }
 
     package static let empty = KeyValueTable([:])
 
-    /// The box stored for the key whose identity bits are `keyBits`, unretained: valid while this table is alive.
+    /// The box stored for `key`, unretained: valid while this table is alive.
     @inlinable @inline(__always)
-    package func box(forKeyBits keyBits: UInt) -> Unretained<KeyValueBox>? {
-        table.lookUp(hash: TableHash.word(keyBits)) { $0.keyBits == keyBits }
+    package func box(for key: TypeKey) -> Unretained<KeyValueBox>? {
+        table.lookUp(hash: key.tableHash) { $0.key == key }
     }
 }
 

@@ -122,7 +122,7 @@ package final class IsolatedCaches: Sendable {
 
     @inlinable @inline(__always)
     static func hash(of entry: RegistrationEntry) -> UInt {
-        TableHash.word(TableHash.bits(of: ObjectIdentifier(entry)))
+        TableHash.word(UInt(bitPattern: ObjectIdentifier(entry)))
     }
 
     @usableFromInline

@@ -204,7 +204,7 @@ extension EntryCache {
     package static func argumentHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
         var hash = argumentHashSeed
         func fold<Argument: Hashable>(_ argument: Argument) {
-            hash = TableHash.combine(hash, bits(of: argument, remembered: false))
+            hash = TableHash.combine(hash, hashPart(of: argument, remembered: false))
         }
         repeat fold(each arguments)
         return hash
@@ -222,7 +222,7 @@ extension EntryCache {
     package static func lookupHash<each Parameter: Hashable>(_ arguments: repeat each Parameter) -> UInt {
         var hash = argumentHashSeed
         func fold<Argument: Hashable>(_ argument: Argument) {
-            hash = TableHash.combine(hash, bits(of: argument, remembered: true))
+            hash = TableHash.combine(hash, hashPart(of: argument, remembered: true))
         }
         repeat fold(each arguments)
         return hash
@@ -230,22 +230,22 @@ extension EntryCache {
 
     /// One argument's part of ``argumentHash(_:)``, or of ``lookupHash(_:)`` when `remembered`.
     @inlinable @inline(__always)
-    static func bits<Argument: Hashable>(of argument: Argument, remembered: Bool) -> UInt {
-        if let value = TypeShape.value(argument, as: Int.self) { return TableHash.bits(of: value) }
+    static func hashPart<Argument: Hashable>(of argument: Argument, remembered: Bool) -> UInt {
+        if let value = TypeShape.value(argument, as: Int.self) { return UInt(bitPattern: value) }
         if let value = TypeShape.value(argument, as: UInt.self) { return value }
         if let value = TypeShape.value(argument, as: Int64.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt64.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Int32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Bool.self) { return value ? 1 : 0 }
-        return remembered ? rememberedBits(of: argument) : TableHash.bits(of: argument.hashValue)
+        return remembered ? rememberedHash(of: argument) : UInt(bitPattern: argument.hashValue)
     }
 
-    /// An argument's remembered `hashValue` bits, out of line: inlined, the memo's code made the folds of
+    /// An argument's remembered `hashValue`, out of line: inlined, the memo's code made the folds of
     /// ``lookupHash(_:)`` too large to inline into their callers, which then ran them unspecialised for every argument
     /// (integers included).
     @inlinable @inline(never)
-    static func rememberedBits<Argument: Hashable>(of argument: Argument) -> UInt {
+    static func rememberedHash<Argument: Hashable>(of argument: Argument) -> UInt {
         ThreadHashMemo.hashValue(of: argument)
     }
 }

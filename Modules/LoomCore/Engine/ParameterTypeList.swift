@@ -5,23 +5,21 @@ public import LoomRuntime
 /// A registration with arguments keeps its list in its attributes and its key, and requests name the same object:
 /// interned lists are equal only when identical, so keys compare them by identity, and a type-located registration
 /// with arguments needs no key detail of its own (its key holds the located type and the list inline). The matchers
-/// read a list's leading identity words (``leadingBits``) rather than its array. Lists are as many as the program's
+/// read a list's leading type keys (``leadingTypes``) rather than its array. Lists are as many as the program's
 /// distinct factory signatures (and the argument types `@Injected` requests pass), and kept for the process's life.
 @usableFromInline
 package final class ParameterTypeList: Sendable {
     /// The types, in order; never empty.
     @usableFromInline package let types: [Any.Type]
-    /// The identity bits of the first three types (`0` past the end): what the lock-free matchers compare.
-    @usableFromInline let leadingBits: (UInt, UInt, UInt)
+    /// The keys of the first three types (``TypeKey/none`` past the end): what the lock-free matchers compare.
+    @usableFromInline let leadingTypes: (TypeKey, TypeKey, TypeKey)
     /// The number of types.
     @usableFromInline let count: Int
 
     private init(types: [Any.Type]) {
         self.types = types
-        func bits(at index: Int) -> UInt {
-            index < types.count ? TableHash.bits(of: ObjectIdentifier(types[index])) : 0
-        }
-        leadingBits = (bits(at: 0), bits(at: 1), bits(at: 2))
+        func key(at index: Int) -> TypeKey { index < types.count ? TypeKey(types[index]) : .none }
+        leadingTypes = (key(at: 0), key(at: 1), key(at: 2))
         count = types.count
     }
 
@@ -43,7 +41,7 @@ package final class ParameterTypeList: Sendable {
         var hash = hashSeed
         var count = 0
         for type in repeat (each Parameter).self {
-            hash = TableHash.combine(hash, TableHash.bits(of: ObjectIdentifier(type)))
+            hash = TypeKey(type).folded(into: hash)
             count += 1
         }
         guard count > 0 else { return nil }
@@ -63,7 +61,7 @@ package final class ParameterTypeList: Sendable {
     package static func interned(_ types: [Any.Type]) -> ParameterTypeList? {
         guard !types.isEmpty else { return nil }
         var hash = hashSeed
-        for type in types { hash = TableHash.combine(hash, TableHash.bits(of: ObjectIdentifier(type))) }
+        for type in types { hash = TypeKey(type).folded(into: hash) }
         return interned(hash: hash) { list in
             list.count == types.count
                 && zip(list.types, types).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
@@ -97,12 +95,12 @@ package final class ParameterTypeList: Sendable {
     package func hasParameters<each Parameter>(_ types: repeat (each Parameter).Type) -> Bool {
         var index = 0
         for type in repeat each types {
-            let bits = TableHash.bits(of: ObjectIdentifier(type))
+            let key = TypeKey(type)
             let same: Bool
             switch index {
-            case 0: same = leadingBits.0 == bits
-            case 1: same = leadingBits.1 == bits
-            case 2: same = leadingBits.2 == bits
+            case 0: same = leadingTypes.0 == key
+            case 1: same = leadingTypes.1 == key
+            case 2: same = leadingTypes.2 == key
             default: same = index < count && ObjectIdentifier(self.types[index]) == ObjectIdentifier(type)
             }
             guard same else { return false }
@@ -111,9 +109,9 @@ package final class ParameterTypeList: Sendable {
         return index == count
     }
 
-    /// Whether the list is the one the fixed-arity readers describe by `bits` and `count`.
+    /// Whether the list is the one the fixed-arity readers describe by its leading `types` and `count`.
     @inlinable @inline(__always)
-    package func hasParameters(bits: (UInt, UInt, UInt), count: Int) -> Bool {
-        self.count == count && leadingBits == bits
+    package func hasParameters(_ types: (TypeKey, TypeKey, TypeKey), count: Int) -> Bool {
+        self.count == count && leadingTypes == types
     }
 }

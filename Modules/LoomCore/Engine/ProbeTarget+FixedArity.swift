@@ -6,7 +6,7 @@ public import LoomRuntime
 // `inject(byType: T.self, 7, "seven")` a `String` argument was copied about seven times, and the read cost five
 // plain resolves. The one-, two- and three-argument front doors (more specialised than the pack ones, so Swift picks
 // them) read through the functions below, which take the arguments as ordinary generic parameters: the registration
-// is matched by its parameter types' identity words, the argument tuple hashed and compared element by element in
+// is matched by its parameter types' keys, the argument tuple hashed and compared element by element in
 // straight-line code. A miss — the first resolve of a tuple, another kind of registration — continues on the pack
 // path with the same arguments.
 
@@ -17,7 +17,7 @@ extension ProbeTarget {
     package func fastValue<T, A: Hashable & Sendable>(
         _ type: T.Type, alternative: RegistrationAlternative?, _ a: A
     ) throws -> T? {
-        try probe(T.self, alternative: alternative, parameters: FixedArity.parameterBits(A.self))
+        try probe(T.self, alternative: alternative, parameters: FixedArity.parameterTypes(A.self))
             .resolve(T.self, hash: FixedArity.lookupHash(a)) {
                 FixedArity.matches($0, a)
             } miss: {
@@ -32,7 +32,7 @@ extension ProbeTarget {
     package func fastValue<T, A: Hashable & Sendable, B: Hashable & Sendable>(
         _ type: T.Type, alternative: RegistrationAlternative?, _ a: A, _ b: B
     ) throws -> T? {
-        let parameters = FixedArity.parameterBits(A.self, B.self)
+        let parameters = FixedArity.parameterTypes(A.self, B.self)
         return try probe(T.self, alternative: alternative, parameters: parameters)
             .resolve(T.self, hash: FixedArity.lookupHash(a, b)) {
                 FixedArity.matches($0, a, b)
@@ -48,7 +48,7 @@ extension ProbeTarget {
     package func fastValue<T, A: Hashable & Sendable, B: Hashable & Sendable, C: Hashable & Sendable>(
         _ type: T.Type, alternative: RegistrationAlternative?, _ a: A, _ b: B, _ c: C
     ) throws -> T? {
-        let parameters = FixedArity.parameterBits(A.self, B.self, C.self)
+        let parameters = FixedArity.parameterTypes(A.self, B.self, C.self)
         return try probe(T.self, alternative: alternative, parameters: parameters)
             .resolve(T.self, hash: FixedArity.lookupHash(a, b, c)) {
                 FixedArity.matches($0, a, b, c)
@@ -65,14 +65,14 @@ extension ProbeTarget {
     package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative?, parameters: FixedArity.Parameters)
         -> ProbeResult
     {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
-        var hash = RegistrationKey.typeHash(typeBits)
+        let typeKey = TypeKey(T.self)
+        var hash = typeKey.tableHash
         if let alternative { hash = TableHash.combine(hash, alternative.tableHash) }
-        hash = RegistrationKey.parameterHash(hash, parameters.bits.0)
-        if parameters.count >= 2 { hash = RegistrationKey.parameterHash(hash, parameters.bits.1) }
-        if parameters.count == 3 { hash = RegistrationKey.parameterHash(hash, parameters.bits.2) }
-        return probe(hash: hash, valueTypeBits: typeBits) {
-            $0.matchesParameters(typeBits: typeBits, alternative: alternative, parameters)
+        hash = parameters.types.0.folded(into: hash)
+        if parameters.count >= 2 { hash = parameters.types.1.folded(into: hash) }
+        if parameters.count == 3 { hash = parameters.types.2.folded(into: hash) }
+        return probe(hash: hash, valueType: typeKey) {
+            $0.matchesParameters(typeKey: typeKey, alternative: alternative, parameters)
         }
     }
 }
@@ -111,19 +111,19 @@ extension ProbeResult {
 }
 
 extension RegistrationKey {
-    /// Whether this is the key of a type locator `typeBits` with `alternative` and exactly `parameters`.
+    /// Whether this is the key of a type locator `typeKey` with `alternative` and exactly `parameters`.
     @inlinable
     package func matchesParameters(
-        typeBits: UInt, alternative: RegistrationAlternative?, _ parameters: FixedArity.Parameters
+        typeKey: TypeKey, alternative: RegistrationAlternative?, _ parameters: FixedArity.Parameters
     ) -> Bool {
         switch payload {
         case .typeParameters(let type, let list):
-            return alternative == nil && TableHash.bits(of: ObjectIdentifier(type)) == typeBits
-                && list.hasParameters(bits: parameters.bits, count: parameters.count)
+            return alternative == nil && TypeKey(type) == typeKey
+                && list.hasParameters(parameters.types, count: parameters.count)
         case .detail(let detail):
             // The alternative last, as in the pack-based predicate.
-            guard detail.typeBits == typeBits, let list = detail.parameterList,
-                list.hasParameters(bits: parameters.bits, count: parameters.count)
+            guard detail.typeKey == typeKey, let list = detail.parameterList,
+                list.hasParameters(parameters.types, count: parameters.count)
             else { return false }
             return RegistrationAlternative.same(detail.alternative, alternative)
         case .type, .name, .typeAlternative:
@@ -136,56 +136,50 @@ extension RegistrationKey {
 /// file); each agrees with its pack-based counterpart in ``EntryCache`` and ``RegistrationKey``.
 @usableFromInline
 package enum FixedArity {
-    /// The identity words of a factory's parameter types (`0` past the end) and their number.
+    /// The keys of a factory's parameter types (``TypeKey/none`` past the end) and their number.
     @usableFromInline @frozen
     package struct Parameters {
-        @usableFromInline let bits: (UInt, UInt, UInt)
+        @usableFromInline let types: (TypeKey, TypeKey, TypeKey)
         @usableFromInline let count: Int
 
         @inlinable
-        init(bits: (UInt, UInt, UInt), count: Int) {
-            self.bits = bits
+        init(types: (TypeKey, TypeKey, TypeKey), count: Int) {
+            self.types = types
             self.count = count
         }
     }
 
     @inlinable @inline(__always)
-    package static func parameterBits<A>(_ a: A.Type) -> Parameters {
-        Parameters(bits: (TableHash.bits(of: ObjectIdentifier(A.self)), 0, 0), count: 1)
+    package static func parameterTypes<A>(_ a: A.Type) -> Parameters {
+        Parameters(types: (TypeKey(A.self), .none, .none), count: 1)
     }
 
     @inlinable @inline(__always)
-    package static func parameterBits<A, B>(_ a: A.Type, _ b: B.Type) -> Parameters {
-        Parameters(
-            bits: (TableHash.bits(of: ObjectIdentifier(A.self)), TableHash.bits(of: ObjectIdentifier(B.self)), 0),
-            count: 2)
+    package static func parameterTypes<A, B>(_ a: A.Type, _ b: B.Type) -> Parameters {
+        Parameters(types: (TypeKey(A.self), TypeKey(B.self), .none), count: 2)
     }
 
     @inlinable @inline(__always)
-    package static func parameterBits<A, B, C>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> Parameters {
-        Parameters(
-            bits: (
-                TableHash.bits(of: ObjectIdentifier(A.self)), TableHash.bits(of: ObjectIdentifier(B.self)),
-                TableHash.bits(of: ObjectIdentifier(C.self))
-            ), count: 3)
+    package static func parameterTypes<A, B, C>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> Parameters {
+        Parameters(types: (TypeKey(A.self), TypeKey(B.self), TypeKey(C.self)), count: 3)
     }
 
     /// ``EntryCache/lookupHash(_:)`` of `a` alone.
     @inlinable @inline(__always)
     package static func lookupHash<A: Hashable>(_ a: A) -> UInt {
-        TableHash.combine(EntryCache.argumentHashSeed, EntryCache.bits(of: a, remembered: true))
+        TableHash.combine(EntryCache.argumentHashSeed, EntryCache.hashPart(of: a, remembered: true))
     }
 
     /// ``EntryCache/lookupHash(_:)`` of `(a, b)`.
     @inlinable @inline(__always)
     package static func lookupHash<A: Hashable, B: Hashable>(_ a: A, _ b: B) -> UInt {
-        TableHash.combine(lookupHash(a), EntryCache.bits(of: b, remembered: true))
+        TableHash.combine(lookupHash(a), EntryCache.hashPart(of: b, remembered: true))
     }
 
     /// ``EntryCache/lookupHash(_:)`` of `(a, b, c)`.
     @inlinable @inline(__always)
     package static func lookupHash<A: Hashable, B: Hashable, C: Hashable>(_ a: A, _ b: B, _ c: C) -> UInt {
-        TableHash.combine(lookupHash(a, b), EntryCache.bits(of: c, remembered: true))
+        TableHash.combine(lookupHash(a, b), EntryCache.hashPart(of: c, remembered: true))
     }
 
     /// Whether the slot (of a registration taking one `A`) holds `a`.

@@ -10,11 +10,11 @@ public import LoomRuntime
 @usableFromInline
 package protocol ProbeTarget {
     /// Enters a read section and finds the registration of a type's plain key.
-    func probePlain(typeBits: UInt) -> ProbeResult
+    func probePlain(typeKey: TypeKey) -> ProbeResult
     /// Enters a read section and finds the registration named `name` (without parameters).
-    func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult
+    func probeNamed(_ name: String, valueType: TypeKey) -> ProbeResult
     /// Enters a read section and finds the registration under `hash` that `matches`.
-    func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> ProbeResult
+    func probe(hash: UInt, valueType: TypeKey, matching matches: (RegistrationKey) -> Bool) -> ProbeResult
 }
 
 extension Registry: ProbeTarget {}
@@ -27,18 +27,18 @@ package struct GraphProbeTarget: ProbeTarget {
     package init() {}
 
     @usableFromInline
-    package func probePlain(typeBits: UInt) -> ProbeResult {
-        GraphEngine.shared.probePlain(typeBits: typeBits)
+    package func probePlain(typeKey: TypeKey) -> ProbeResult {
+        GraphEngine.shared.probePlain(typeKey: typeKey)
     }
 
     @usableFromInline
-    package func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult {
-        GraphEngine.shared.probeNamed(name, valueTypeBits: valueTypeBits)
+    package func probeNamed(_ name: String, valueType: TypeKey) -> ProbeResult {
+        GraphEngine.shared.probeNamed(name, valueType: valueType)
     }
 
     @usableFromInline
-    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
-        GraphEngine.shared.probe(hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+    package func probe(hash: UInt, valueType: TypeKey, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
+        GraphEngine.shared.probe(hash: hash, valueType: valueType, matching: matches)
     }
 }
 
@@ -50,9 +50,9 @@ extension ProbeTarget {
     /// Specialised in the caller but not inlined into it, so the plain path's front door stays small.
     @inlinable @inline(never)
     package func probe<T>(_ type: T.Type, alternative: RegistrationAlternative) -> ProbeResult {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
-        let hash = TableHash.combine(RegistrationKey.typeHash(typeBits), alternative.tableHash)
-        return probe(hash: hash, valueTypeBits: typeBits) { $0.matchesType(typeBits, alternative: alternative) }
+        let typeKey = TypeKey(T.self)
+        let hash = TableHash.combine(typeKey.tableHash, alternative.tableHash)
+        return probe(hash: hash, valueType: typeKey) { $0.matchesType(typeKey, alternative: alternative) }
     }
 
     /// Probes for `T`'s registration located by type (with `alternative`) taking arguments of `Parameter` types.
@@ -60,12 +60,12 @@ extension ProbeTarget {
     package func probe<T, each Parameter>(
         _ type: T.Type, alternative: RegistrationAlternative?, parameters: repeat (each Parameter).Type
     ) -> ProbeResult {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
-        var base = RegistrationKey.typeHash(typeBits)
+        let typeKey = TypeKey(T.self)
+        var base = typeKey.tableHash
         if let alternative { base = TableHash.combine(base, alternative.tableHash) }
         let hash = RegistrationKey.parametersHash(base, repeat (each Parameter).self)
-        return probe(hash: hash, valueTypeBits: typeBits) {
-            $0.matchesParameters(typeBits: typeBits, alternative: alternative, repeat (each Parameter).self)
+        return probe(hash: hash, valueType: typeKey) {
+            $0.matchesParameters(typeKey: typeKey, alternative: alternative, repeat (each Parameter).self)
         }
     }
 
@@ -74,10 +74,10 @@ extension ProbeTarget {
     package func probe<T, each Parameter>(_ type: T.Type, name: String, parameters: repeat (each Parameter).Type)
         -> ProbeResult
     {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
-        if isEmptyPack(repeat (each Parameter).self) { return probeNamed(name, valueTypeBits: typeBits) }
+        let typeKey = TypeKey(T.self)
+        if isEmptyPack(repeat (each Parameter).self) { return probeNamed(name, valueType: typeKey) }
         let hash = RegistrationKey.parametersHash(RegistrationKey.nameHash(name), repeat (each Parameter).self)
-        return probe(hash: hash, valueTypeBits: typeBits) {
+        return probe(hash: hash, valueType: typeKey) {
             $0.matchesParameters(name: name, repeat (each Parameter).self)
         }
     }
@@ -87,11 +87,11 @@ extension ProbeTarget {
     package func probe<T, Value: Hashable & Sendable, each Parameter>(
         _ type: T.Type, value: Value, parameters: repeat (each Parameter).Type
     ) -> ProbeResult {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
+        let typeKey = TypeKey(T.self)
         // A thread resolving by a plain value or a short string it used a moment ago does not hash it again.
-        let hashWord = AnySendableHashable.hashWord(of: Value.self, hashBits: ThreadHashMemo.hashValue(of: value))
+        let hashWord = AnySendableHashable.hashWord(of: Value.self, hashValue: ThreadHashMemo.hashValue(of: value))
         let hash = RegistrationKey.parametersHash(RegistrationKey.valueHash(hashWord), repeat (each Parameter).self)
-        return probe(hash: hash, valueTypeBits: typeBits) {
+        return probe(hash: hash, valueType: typeKey) {
             $0.matchesValue(value, hashWord: hashWord, repeat (each Parameter).self)
         }
     }
@@ -104,7 +104,7 @@ extension ProbeTarget {
     /// general path can answer — the hottest path, kept small enough to inline.
     @inlinable @inline(__always)
     package func fastValue<T>(_ type: T.Type) throws -> T? {
-        try probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self))).resolve(T.self)
+        try probePlain(typeKey: TypeKey(T.self)).resolve(T.self)
     }
 
     /// The value of `T`'s registration located by type with `alternative`, or `nil` when only the general path can
@@ -158,8 +158,8 @@ extension Registry {
     /// only the general path can answer.
     @inlinable @inline(__always)
     package func fastValue<T>(_ type: T.Type, parameter: Any, alternative: RegistrationAlternative?) throws -> T? {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(T.self))
-        return try probeEnclosingObjectResolver(typeBits: typeBits, alternative: alternative)
+        let typeKey = TypeKey(T.self)
+        return try probeEnclosingObjectResolver(typeKey: typeKey, alternative: alternative)
             .resolve(T.self, parameter: parameter)
     }
 }
@@ -179,7 +179,7 @@ extension ProbeTarget {
             if let alternative {
                 found = probe(T.self, alternative: alternative)
             } else {
-                found = probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self)))
+                found = probePlain(typeKey: TypeKey(T.self))
             }
             if let value = found.publishedValue(T.self) { return value }
             return try await found.load(T.self)
@@ -227,7 +227,7 @@ extension RegistrationKey {
         _ value: Value, hashWord: UInt, _ types: repeat (each Parameter).Type
     ) -> Bool {
         guard case .detail(let detail) = payload,
-            detail.matches(typeBits: 0, alternative: nil, tag: Detail.Tag.of(repeat each types)),
+            detail.matches(typeKey: .none, alternative: nil, tag: Detail.Tag.of(repeat each types)),
             case .value(let stored) = detail.locator.storage, stored.matches(value, hashWord: hashWord)
         else { return false }
         return detail.hasParameters(repeat each types)

@@ -150,9 +150,9 @@ package struct RegistrationAttributes: Sendable {
 
     package var key: RegistrationKey {
         if !takesEnclosingObject, parameterList == nil, alternative == nil,
-            case .type(let id, let type) = locator.storage
+            case .type(_, let type) = locator.storage
         {
-            return RegistrationKey(plainTypeID: id, type: type)
+            return RegistrationKey(plainType: type)
         }
         let parameters: RegistrationKey.Parameters =
             takesEnclosingObject

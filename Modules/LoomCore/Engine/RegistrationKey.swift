@@ -50,8 +50,8 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     final class Detail: Sendable {
         @usableFromInline let locator: DependencyLocator
         @usableFromInline let alternative: RegistrationAlternative?
-        /// The located type's identity bits (`0` for names and values), for matching without switching.
-        @usableFromInline let typeBits: UInt
+        /// The located type's key (``TypeKey/none`` for names and values), for matching without switching.
+        @usableFromInline let typeKey: TypeKey
         /// `parameters`' case as a tag (``Tag``), which matchers compare without reading the parameter list.
         @usableFromInline let parametersTag: UInt8
         /// The parameter list of a `.types` key (`nil` otherwise).
@@ -71,12 +71,13 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
-        /// `typeBits`: the identity bits of `locator`'s type, `0` for a name or value.
-        init(locator: DependencyLocator, typeBits: UInt, alternative: RegistrationAlternative?, parameters: Parameters)
-        {
+        /// `typeKey`: the key of `locator`'s type, ``TypeKey/none`` for a name or value.
+        init(
+            locator: DependencyLocator, typeKey: TypeKey, alternative: RegistrationAlternative?, parameters: Parameters
+        ) {
             self.locator = locator
             self.alternative = alternative
-            self.typeBits = typeBits
+            self.typeKey = typeKey
             switch parameters {
             case .none:
                 parametersTag = Tag.none
@@ -105,10 +106,11 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
-        /// Whether the key locates `typeBits` (`0`: a name or value) with `alternative` and parameters of `tag`.
+        /// Whether the key locates `typeKey` (``TypeKey/none``: a name or value) with `alternative` and parameters of
+        /// `tag`.
         @inlinable @inline(__always)
-        func matches(typeBits: UInt, alternative: RegistrationAlternative?, tag: UInt8) -> Bool {
-            self.typeBits == typeBits && parametersTag == tag
+        func matches(typeKey: TypeKey, alternative: RegistrationAlternative?, tag: UInt8) -> Bool {
+            self.typeKey == typeKey && parametersTag == tag
                 && RegistrationAlternative.same(self.alternative, alternative)
         }
     }
@@ -129,10 +131,10 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         case detail(Detail)
     }
 
-    /// A word that alone identifies the key, compared without reading its payload: the type's `ObjectIdentifier` bits
-    /// for a plain type key, those bits with the low bit set for a type's enclosing-object resolver without
-    /// alternative (``enclosingObjectFastID(_:)``), `0` for every other key.
-    @usableFromInline package let fastID: UInt
+    /// A word that alone identifies the key, compared without reading its payload: the type's key for a plain type
+    /// key, its ``TypeKey/marked`` key for a type's enclosing-object resolver without alternative
+    /// (``enclosingObjectFastID(_:)``), ``TypeKey/none`` for every other key.
+    @usableFromInline package let fastID: TypeKey
     /// The hash the registry tables probe with; never `0`.
     @usableFromInline package let tableHash: UInt
     @usableFromInline let payload: Payload
@@ -144,51 +146,51 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         let isPlain: Bool
         if alternative == nil, case .none = parameters { isPlain = true } else { isPlain = false }
         var hash: UInt
-        var typeBits: UInt = 0
+        var typeKey = TypeKey.none
         switch locator.storage {
         case .type(let id, let type):
-            typeBits = TableHash.bits(of: id)
+            typeKey = TypeKey(id)
             if isPlain {
-                self.init(fastID: typeBits, tableHash: Self.typeHash(typeBits), payload: .type(type))
+                self.init(fastID: typeKey, tableHash: typeKey.tableHash, payload: .type(type))
                 return
             }
             // The two commonest shapes after plain ones keep their parts inline (see `Payload`).
             switch (alternative, parameters) {
             case (nil, .types(let list)):
-                let hash = Self.parametersHash(Self.typeHash(typeBits), list)
-                self.init(fastID: 0, tableHash: hash, payload: .typeParameters(type, list))
+                let hash = Self.parametersHash(typeKey.tableHash, list)
+                self.init(fastID: .none, tableHash: hash, payload: .typeParameters(type, list))
                 return
             case (.some(let alternative), .none):
                 if let name = alternative.name {
-                    let hash = TableHash.combine(Self.typeHash(typeBits), alternative.tableHash)
-                    self.init(fastID: 0, tableHash: hash, payload: .typeAlternative(type, name))
+                    let hash = TableHash.combine(typeKey.tableHash, alternative.tableHash)
+                    self.init(fastID: .none, tableHash: hash, payload: .typeAlternative(type, name))
                     return
                 }
             default: break
             }
             if case .enclosingObject = parameters {
-                hash = Self.enclosingObjectTypeHash(typeBits)
+                hash = typeKey.marked.tableHash
             } else {
-                hash = Self.typeHash(typeBits)
+                hash = typeKey.tableHash
             }
         case .name(let name):
             hash = Self.nameHash(name)
             if isPlain {
-                self.init(fastID: 0, tableHash: hash, payload: .name(name))
+                self.init(fastID: .none, tableHash: hash, payload: .name(name))
                 return
             }
         case .value(let value):
             hash = Self.valueHash(value.hashWord)
         }
         if let alternative { hash = TableHash.combine(hash, alternative.tableHash) }
-        var fastID: UInt = 0
+        var fastID = TypeKey.none
         switch parameters {
         case .none: break
         case .enclosingObject:
-            if typeBits == 0 {
+            if typeKey == .none {
                 hash = Self.enclosingObjectHash(hash)
             } else if alternative == nil {
-                fastID = Self.enclosingObjectFastID(typeBits) ?? 0
+                fastID = Self.enclosingObjectFastID(typeKey) ?? .none
             }
         case .types(let list):
             hash = Self.parametersHash(hash, list)
@@ -196,33 +198,31 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.init(
             fastID: fastID, tableHash: hash,
             payload: .detail(
-                Detail(locator: locator, typeBits: typeBits, alternative: alternative, parameters: parameters))
+                Detail(locator: locator, typeKey: typeKey, alternative: alternative, parameters: parameters))
         )
     }
 
-    private init(fastID: UInt, tableHash: UInt, payload: Payload) {
+    private init(fastID: TypeKey, tableHash: UInt, payload: Payload) {
         self.fastID = fastID
         self.tableHash = tableHash
         self.payload = payload
     }
 
-    /// The ``fastID`` of the enclosing-object resolver of the type whose `ObjectIdentifier` bits are `typeBits`
-    /// (without alternative): the bits with the low bit set, which no plain type key has — type metadata is
-    /// pointer-aligned, which plain type keys rely on too; `nil` for bits that would not be told apart that way (then
-    /// the key's payload is compared).
+    /// The ``fastID`` of the enclosing-object resolver of `type` (without alternative): its marked key, which no plain
+    /// type key has; `nil` for a key that would not be told apart that way (then the key's payload is compared).
     @inlinable @inline(__always)
-    package static func enclosingObjectFastID(_ typeBits: UInt) -> UInt? {
-        typeBits & 1 == 0 ? typeBits | 1 : nil
+    package static func enclosingObjectFastID(_ type: TypeKey) -> TypeKey? {
+        type.isMarked ? nil : type.marked
     }
 
     /// Whether this is a plain type key (type locator, no alternative, no parameters); its ``fastID`` is then the
-    /// type's `ObjectIdentifier` bits.
-    package var isPlainType: Bool { fastID != 0 && fastID & 1 == 0 }
+    /// type's key.
+    package var isPlainType: Bool { fastID != .none && !fastID.isMarked }
 
-    /// The key of a type's default, parameterless registration, from its parts.
-    package init(plainTypeID id: ObjectIdentifier, type: Any.Type) {
-        let bits = TableHash.bits(of: id)
-        self.init(fastID: bits, tableHash: Self.typeHash(bits), payload: .type(type))
+    /// The key of a type's default, parameterless registration.
+    package init(plainType type: Any.Type) {
+        let typeKey = TypeKey(type)
+        self.init(fastID: typeKey, tableHash: typeKey.tableHash, payload: .type(type))
     }
 
     package var locator: DependencyLocator {
@@ -252,10 +252,6 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Hashes of a key's parts (requests compute the same without building a key)
 
-    /// The hash of a type locator, from its `ObjectIdentifier` bits: the plain type key's table hash.
-    @inlinable @inline(__always)
-    package static func typeHash(_ typeBits: UInt) -> UInt { TableHash.word(typeBits) }
-
     /// The hash of a name locator: the plain name key's table hash.
     @inlinable @inline(__always)
     package static func nameHash(_ name: String) -> UInt { TableHash.name(name) }
@@ -270,57 +266,48 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @inlinable @inline(__always)
     package static func enclosingObjectHash(_ hash: UInt) -> UInt { TableHash.combine(hash, 0x65_6e_63_6c) }
 
-    /// The hash of a type's enclosing-object resolver locator: the type's bits with the low bit set (which no type's
-    /// bits have, as for ``enclosingObjectFastID(_:)``), hashed once — one mix fewer than folding the parameter into
-    /// the type's hash.
+    /// The table hash of the enclosing-object resolver key of `typeKey`, with `alternative`: the type's marked key
+    /// (which no type has, as for ``enclosingObjectFastID(_:)``) hashed once — one mix fewer than folding the
+    /// parameter into the type's hash — then the alternative's.
     @inlinable @inline(__always)
-    package static func enclosingObjectTypeHash(_ typeBits: UInt) -> UInt { TableHash.word(typeBits | 1) }
-
-    /// The table hash of the enclosing-object resolver key of the type whose `ObjectIdentifier` bits are `typeBits`,
-    /// with `alternative`.
-    @inlinable @inline(__always)
-    package static func enclosingObjectResolverHash(typeBits: UInt, alternative: RegistrationAlternative?) -> UInt {
-        let base = enclosingObjectTypeHash(typeBits)
+    package static func enclosingObjectResolverHash(typeKey: TypeKey, alternative: RegistrationAlternative?) -> UInt {
+        let base = typeKey.marked.tableHash
         guard let alternative else { return base }
         return TableHash.combine(base, alternative.tableHash)
     }
-
-    /// Adds one parameter type to a hash, in order.
-    @inlinable @inline(__always)
-    package static func parameterHash(_ hash: UInt, _ typeBits: UInt) -> UInt { TableHash.combine(hash, typeBits) }
 
     /// Adds a parameter list's types to a hash, in order: what the requests' `parametersHash` computes from the static
     /// types.
     static func parametersHash(_ base: UInt, _ list: ParameterTypeList) -> UInt {
         var hash = base
-        for type in list.types { hash = parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
+        for type in list.types { hash = TypeKey(type).folded(into: hash) }
         return hash
     }
 
     // MARK: Matching a request without building a key
 
-    /// Whether this is the key of a type locator `typeBits` with `alternative` and no parameters.
+    /// Whether this is the key of a type locator `typeKey` with `alternative` and no parameters.
     @inlinable
-    package func matchesType(_ typeBits: UInt, alternative: RegistrationAlternative) -> Bool {
+    package func matchesType(_ typeKey: TypeKey, alternative: RegistrationAlternative) -> Bool {
         switch payload {
         case .typeAlternative(let type, let name):
             // The table hash, which folds in the alternative's, already matched: the name settles it.
-            guard TableHash.bits(of: ObjectIdentifier(type)) == typeBits, let requested = alternative.name else {
+            guard TypeKey(type) == typeKey, let requested = alternative.name else {
                 return false
             }
             return TableHash.sameName(name, requested)
         case .detail(let detail):
-            return detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.none)
+            return detail.matches(typeKey: typeKey, alternative: alternative, tag: Detail.Tag.none)
         case .type, .name, .typeParameters:
             return false
         }
     }
 
-    /// Whether this is the key of a type locator `typeBits` (with `alternative`, if any) taking the enclosing object.
+    /// Whether this is the key of a type locator `typeKey` (with `alternative`, if any) taking the enclosing object.
     @inlinable
-    package func matchesEnclosingObject(_ typeBits: UInt, alternative: RegistrationAlternative?) -> Bool {
+    package func matchesEnclosingObject(_ typeKey: TypeKey, alternative: RegistrationAlternative?) -> Bool {
         guard case .detail(let detail) = payload else { return false }
-        return detail.matches(typeBits: typeBits, alternative: alternative, tag: Detail.Tag.enclosingObject)
+        return detail.matches(typeKey: typeKey, alternative: alternative, tag: Detail.Tag.enclosingObject)
     }
 
     /// Whether this is the plain name key for `name` (name locator, no parameters).
@@ -333,7 +320,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.fastID != rhs.fastID { return false }
-        if lhs.fastID != 0 { return true }
+        if lhs.fastID != .none { return true }
         guard lhs.tableHash == rhs.tableHash else { return false }
         switch (lhs.payload, rhs.payload) {
         case (.name(let left), .name(let right)):

@@ -75,7 +75,7 @@ extension ProbeResult {
     /// with an empty result, so the general path reports it exactly.
     @inline(__always)
     package init?(
-        section: ReadSection.Token, tables: ProbeTables, hash: UInt, valueTypeBits: UInt,
+        section: ReadSection.Token, tables: ProbeTables, hash: UInt, valueType: TypeKey,
         isolatedCaches: Unretained<IsolatedCaches>?, matching matches: (RegistrationKey) -> Bool
     ) {
         let node: Unretained<RegistryNode>?
@@ -106,7 +106,7 @@ extension ProbeResult {
         self = found.withObject { entry in
             // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
             // class names its own produced type in its attributes.
-            guard TableHash.bits(of: ObjectIdentifier(entry.attributes.valueType)) == valueTypeBits else {
+            guard TypeKey(entry.attributes.valueType) == valueType else {
                 return ProbeResult(section: section)
             }
             var box: Unretained<InstanceBox>?
@@ -131,19 +131,19 @@ extension ProbeResult {
     /// the overlay's out-of-line probe then compares it inline instead of calling `matches` per node.
     @inline(__always)
     package static func probe(
-        _ tables: ProbeTables, in section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt = 0,
+        _ tables: ProbeTables, in section: ReadSection.Token, hash: UInt, valueType: TypeKey, fastID: TypeKey = .none,
         matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
         if ProcessCounter.activeOverlays.isNonZero {
-            if fastID != 0 {
+            if fastID != .none {
                 return probeThroughOverlay(
-                    tables, section: section, hash: hash, valueTypeBits: valueTypeBits, fastID: fastID)
+                    tables, section: section, hash: hash, valueType: valueType, fastID: fastID)
             }
             return probeThroughOverlay(
-                tables, section: section, hash: hash, valueTypeBits: valueTypeBits, matching: matches)
+                tables, section: section, hash: hash, valueType: valueType, matching: matches)
         }
         return ProbeResult(
-            section: section, tables: tables, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
+            section: section, tables: tables, hash: hash, valueType: valueType, isolatedCaches: nil,
             matching: matches) ?? ProbeResult(section: section)
     }
 
@@ -151,27 +151,27 @@ extension ProbeResult {
     ///
     /// Cached instances come from the overlay's environment. Verification sandboxes record every resolution, so they
     /// take the general path. Never inlined: it reads the task-local context, which would bloat every probe that
-    /// inlines ``probe(_:in:hash:valueTypeBits:fastID:matching:)`` and keep the common case's table probe out of line.
+    /// inlines ``probe(_:in:hash:valueType:fastID:matching:)`` and keep the common case's table probe out of line.
     @inline(never)
     private static func probeThroughOverlay(
-        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt,
+        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueType: TypeKey,
         matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
-        probeThroughOverlay(tables, section, hash, valueTypeBits, matches)
+        probeThroughOverlay(tables, section, hash, valueType, matches)
     }
 
-    /// ``probeThroughOverlay(_:section:hash:valueTypeBits:matching:)`` for a key its fast word identifies, compared
+    /// ``probeThroughOverlay(_:section:hash:valueType:matching:)`` for a key its fast word identifies, compared
     /// inline.
     @inline(never)
     private static func probeThroughOverlay(
-        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueTypeBits: UInt, fastID: UInt
+        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueType: TypeKey, fastID: TypeKey
     ) -> ProbeResult {
-        probeThroughOverlay(tables, section, hash, valueTypeBits) { $0.fastID == fastID }
+        probeThroughOverlay(tables, section, hash, valueType) { $0.fastID == fastID }
     }
 
     @inline(__always)
     private static func probeThroughOverlay(
-        _ tables: ProbeTables, _ section: ReadSection.Token, _ hash: UInt, _ valueTypeBits: UInt,
+        _ tables: ProbeTables, _ section: ReadSection.Token, _ hash: UInt, _ valueType: TypeKey,
         _ matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
         // The overlay and its container are read unretained: the task's context holds them for as long as this
@@ -181,7 +181,7 @@ extension ProbeResult {
         }
         guard let overlay else {
             return ProbeResult(
-                section: section, tables: tables, hash: hash, valueTypeBits: valueTypeBits, isolatedCaches: nil,
+                section: section, tables: tables, hash: hash, valueType: valueType, isolatedCaches: nil,
                 matching: matches) ?? ProbeResult(section: section)
         }
         return overlay.withObject { overlay in
@@ -189,14 +189,14 @@ extension ProbeResult {
             let registry = Unretained(overlay.container.registry)
             let isolatedCaches = overlay.environment.isolatedCaches.map { Unretained($0) }
             if let probe = ProbeResult(
-                section: section, tables: .chain(registry), hash: hash, valueTypeBits: valueTypeBits,
+                section: section, tables: .chain(registry), hash: hash, valueType: valueType,
                 isolatedCaches: isolatedCaches, matching: matches)
             {
                 return probe
             }
             guard overlay.probesLiveRegistrations else { return ProbeResult(section: section) }
             return ProbeResult(
-                section: section, tables: tables, hash: hash, valueTypeBits: valueTypeBits,
+                section: section, tables: tables, hash: hash, valueType: valueType,
                 isolatedCaches: isolatedCaches, matching: matches) ?? ProbeResult(section: section)
         }
     }
@@ -205,46 +205,46 @@ extension ProbeResult {
 extension Registry {
     /// Enters a read section and finds the plain registration for a type in this registry's chain.
     @usableFromInline
-    package func probePlain(typeBits: UInt) -> ProbeResult {
+    package func probePlain(typeKey: TypeKey) -> ProbeResult {
         ProbeResult.probe(
-            .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.typeHash(typeBits),
-            valueTypeBits: typeBits, fastID: typeBits
-        ) { $0.fastID == typeBits }
+            .chain(Unretained(self)), in: ReadSection.enter(), hash: typeKey.tableHash,
+            valueType: typeKey, fastID: typeKey
+        ) { $0.fastID == typeKey }
     }
 
-    /// Enters a read section and finds the enclosing-object resolver (with `alternative`) of the type whose
-    /// `ObjectIdentifier` bits are `typeBits` in this registry's chain.
+    /// Enters a read section and finds the enclosing-object resolver (with `alternative`) of the type whose key
+    /// is `typeKey` in this registry's chain.
     ///
     /// Non-generic, hashing included: the front door that inlines a call to it stays small. Without an alternative
     /// the key's fast word identifies it, compared inline instead of through a matcher called per node.
     @usableFromInline
-    package func probeEnclosingObjectResolver(typeBits: UInt, alternative: RegistrationAlternative?) -> ProbeResult {
-        let hash = RegistrationKey.enclosingObjectResolverHash(typeBits: typeBits, alternative: alternative)
-        if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeBits) {
+    package func probeEnclosingObjectResolver(typeKey: TypeKey, alternative: RegistrationAlternative?) -> ProbeResult {
+        let hash = RegistrationKey.enclosingObjectResolverHash(typeKey: typeKey, alternative: alternative)
+        if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeKey) {
             return ProbeResult.probe(
-                .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits, fastID: fastID
+                .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueType: typeKey, fastID: fastID
             ) { $0.fastID == fastID }
         }
         return ProbeResult.probe(
-            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: typeBits
-        ) { $0.matchesEnclosingObject(typeBits, alternative: alternative) }
+            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueType: typeKey
+        ) { $0.matchesEnclosingObject(typeKey, alternative: alternative) }
     }
 
     /// Enters a read section and finds the registration under `hash` that `matches` in this registry's chain, usable
-    /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
+    /// only when it produces exactly the type whose key is `valueType`.
     @usableFromInline
-    package func probe(hash: UInt, valueTypeBits: UInt, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
+    package func probe(hash: UInt, valueType: TypeKey, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
         ProbeResult.probe(
-            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueTypeBits: valueTypeBits,
+            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueType: valueType,
             matching: matches)
     }
 
     /// Enters a read section and finds the registration named `name` (without parameters) in this registry's chain.
     @usableFromInline
-    package func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult {
+    package func probeNamed(_ name: String, valueType: TypeKey) -> ProbeResult {
         ProbeResult.probe(
             .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.nameHash(name),
-            valueTypeBits: valueTypeBits
+            valueType: valueType
         ) { $0.isPlainName(name) }
     }
 }
@@ -418,19 +418,19 @@ extension ProbeResult {
 // MARK: - Request hashes and predicates
 
 extension RegistrationKey {
-    /// Whether this is the key of a type locator `typeBits` with `alternative` and exactly the parameter types given.
+    /// Whether this is the key of a type locator `typeKey` with `alternative` and exactly the parameter types given.
     @inlinable
     package func matchesParameters<each Parameter>(
-        typeBits: UInt, alternative: RegistrationAlternative?, _ types: repeat (each Parameter).Type
+        typeKey: TypeKey, alternative: RegistrationAlternative?, _ types: repeat (each Parameter).Type
     ) -> Bool {
         switch payload {
         case .typeParameters(let type, let list):
-            return alternative == nil && TableHash.bits(of: ObjectIdentifier(type)) == typeBits
+            return alternative == nil && TypeKey(type) == typeKey
                 && list.hasParameters(repeat each types)
         case .detail(let detail):
             // The alternative (which may call out to compare names) is compared last: reading the detail after that
             // call would copy the key, a retain and a release per probe.
-            return detail.typeBits == typeBits && detail.parametersTag == Detail.Tag.of(repeat each types)
+            return detail.typeKey == typeKey && detail.parametersTag == Detail.Tag.of(repeat each types)
                 && detail.hasParameters(repeat each types)
                 && RegistrationAlternative.same(detail.alternative, alternative)
         case .type, .name, .typeAlternative:
@@ -442,7 +442,7 @@ extension RegistrationKey {
     @inlinable
     package func matchesParameters<each Parameter>(name: String, _ types: repeat (each Parameter).Type) -> Bool {
         guard case .detail(let detail) = payload,
-            detail.matches(typeBits: 0, alternative: nil, tag: Detail.Tag.of(repeat each types)),
+            detail.matches(typeKey: .none, alternative: nil, tag: Detail.Tag.of(repeat each types)),
             case .name(let own) = detail.locator.storage, TableHash.sameName(own, name)
         else { return false }
         return detail.hasParameters(repeat each types)
@@ -453,7 +453,7 @@ extension RegistrationKey {
     @inlinable @inline(__always)
     package static func parametersHash<each Parameter>(_ base: UInt, _ types: repeat (each Parameter).Type) -> UInt {
         var hash = base
-        for type in repeat each types { hash = parameterHash(hash, TableHash.bits(of: ObjectIdentifier(type))) }
+        for type in repeat each types { hash = TypeKey(type).folded(into: hash) }
         return hash
     }
 }

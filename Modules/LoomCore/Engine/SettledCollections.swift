@@ -27,7 +27,7 @@ enum SettledCollections {
         let registry: ObjectIdentifier
         /// The request's key (a plain type key's ``RegistrationKey/fastID``): a request for `[Any]` by way of a
         /// collection type asks for another element type than its `Element`.
-        let keyID: UInt
+        let keyID: TypeKey
         let elementType: ObjectIdentifier
         let epoch: UInt
         let values: AnyObject
@@ -38,7 +38,7 @@ enum SettledCollections {
     private static let capacity = 16
 
     /// The remembered answer of `registry`'s container to the plain key `keyID` as `[Element]`, if still current.
-    static func values<Element>(of _: Element.Type, keyID: UInt, in registry: Registry) -> [Element]? {
+    static func values<Element>(of _: Element.Type, keyID: TypeKey, in registry: Registry) -> [Element]? {
         guard let epoch = SettledChange.epoch else { return nil }
         let elementType = ObjectIdentifier(Element.self)
         let registry = ObjectIdentifier(registry)
@@ -61,7 +61,7 @@ enum SettledCollections {
     /// Remembers `values`, the answer gathered from `entries` after reading `epoch` (``SettledChange/epoch``, taken
     /// before the candidates were gathered), when every entry qualifies.
     static func remember<Element>(
-        _ values: [Element], of entries: [RegistrationEntry], keyID: UInt, in registry: Registry, epoch: UInt
+        _ values: [Element], of entries: [RegistrationEntry], keyID: TypeKey, in registry: Registry, epoch: UInt
     ) {
         guard !entries.isEmpty, entries.allSatisfy(isSettledAndStrong) else { return }
         let memo = Memo(

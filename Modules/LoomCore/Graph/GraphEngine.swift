@@ -1,4 +1,4 @@
-internal import LoomRuntime
+package import LoomRuntime
 
 /// The state behind ``DependencyGraph``: which containers are active, their merged index, change subscribers.
 ///
@@ -42,33 +42,33 @@ package final class GraphEngine: @unchecked Sendable {
     package var activeContainers: [Container] { index.active }
 
     /// Enters a read section and probes the merged index for a type's plain registration.
-    package func probePlain(typeBits: UInt) -> ProbeResult {
-        probe(hash: RegistrationKey.typeHash(typeBits), valueTypeBits: typeBits, fastID: typeBits) {
-            $0.fastID == typeBits
+    package func probePlain(typeKey: TypeKey) -> ProbeResult {
+        probe(hash: typeKey.tableHash, valueType: typeKey, fastID: typeKey) {
+            $0.fastID == typeKey
         }
     }
 
     /// Enters a read section and probes the merged index for the registration named `name` (without parameters),
-    /// usable only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
-    package func probeNamed(_ name: String, valueTypeBits: UInt) -> ProbeResult {
-        probe(hash: RegistrationKey.nameHash(name), valueTypeBits: valueTypeBits) { $0.isPlainName(name) }
+    /// usable only when it produces exactly the type whose key is `valueType`.
+    package func probeNamed(_ name: String, valueType: TypeKey) -> ProbeResult {
+        probe(hash: RegistrationKey.nameHash(name), valueType: valueType) { $0.isPlainName(name) }
     }
 
     /// Enters a read section and probes the merged index for the registration under `hash` that `matches`, usable
-    /// only when it produces exactly the type whose `ObjectIdentifier` bits are `valueTypeBits`.
+    /// only when it produces exactly the type whose key is `valueType`.
     ///
     /// Inlined into the plain and named probes, so their `matches` is a direct comparison, not a closure call per node.
-    /// `fastID`: as in ``ProbeResult/probe(_:in:hash:valueTypeBits:fastID:matching:)``.
+    /// `fastID`: as in ``ProbeResult/probe(_:in:hash:valueType:fastID:matching:)``.
     @inline(__always)
     package func probe(
-        hash: UInt, valueTypeBits: UInt, fastID: UInt = 0, matching matches: (RegistrationKey) -> Bool
+        hash: UInt, valueType: TypeKey, fastID: TypeKey = .none, matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
         let section = ReadSection.enter()
         guard let index = indexReference.load(in: section) else { return ProbeResult(section: section) }
         return index.withObject { index in
             guard !index.hasScannedContainers else { return ProbeResult(section: section) }
             return ProbeResult.probe(
-                .table(Unretained(index.table)), in: section, hash: hash, valueTypeBits: valueTypeBits,
+                .table(Unretained(index.table)), in: section, hash: hash, valueType: valueType,
                 fastID: fastID, matching: matches)
         }
     }

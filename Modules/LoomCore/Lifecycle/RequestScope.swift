@@ -110,7 +110,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// `nil` when only the general path can answer.
     @inlinable @inline(__always)
     func scopedValue<T>(_ type: T.Type) throws -> T? {
-        let probe = container.registry.probePlain(typeBits: TableHash.bits(of: ObjectIdentifier(T.self)))
+        let probe = container.registry.probePlain(typeKey: TypeKey(T.self))
         if let box = probe.box, let value = box.value(as: T.self) {
             ReadSection.exit(probe.section)
             return value

@@ -12,7 +12,7 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
     /// The value in a box typed by its static type, so a typed comparison reads it without opening an existential.
     @usableFromInline let box: any ErasedHashableBox
     /// The identity of the value's type when it was erased: `box` is a `HashableBox` of exactly that type.
-    @usableFromInline let typeBits: UInt
+    @usableFromInline let valueType: TypeKey
     /// The value's hash mixed with its type's: what keys and lookups hash.
     @usableFromInline let hashWord: UInt
 
@@ -24,37 +24,34 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
             return
         }
         box = HashableBox(value)
-        typeBits = Self.typeBits(of: Value.self)
+        valueType = TypeKey(Value.self)
         hashWord = Self.hashWord(of: value)
     }
-
-    @inlinable @inline(__always)
-    static func typeBits(of type: Any.Type) -> UInt { TableHash.bits(of: ObjectIdentifier(type)) }
 
     /// The hash word an erased `value` has.
     @inlinable @inline(__always)
     package static func hashWord<Value: Hashable>(of value: Value) -> UInt {
-        hashWord(of: Value.self, hashBits: TableHash.bits(of: value.hashValue))
+        hashWord(of: Value.self, hashValue: UInt(bitPattern: value.hashValue))
     }
 
-    /// The hash word of a value of `type` whose `hashValue` has the bits `hashBits`.
+    /// The hash word of a value of `type` whose `hashValue` is `hashValue`.
     @inlinable @inline(__always)
-    package static func hashWord(of type: Any.Type, hashBits: UInt) -> UInt {
-        TableHash.combine(TableHash.word(typeBits(of: type)), hashBits)
+    package static func hashWord(of type: Any.Type, hashValue: UInt) -> UInt {
+        TableHash.combine(TypeKey(type).tableHash, hashValue)
     }
 
     /// Whether this is `value` erased, given `value`'s ``hashWord(of:)``.
     ///
-    /// Equal type bits mean the box holds a `Value`, so it is read as one: no existential is opened and no cast runs.
+    /// Equal type keys mean the box holds a `Value`, so it is read as one: no existential is opened and no cast runs.
     @inlinable
     package func matches<Value: Hashable & Sendable>(_ value: Value, hashWord: UInt) -> Bool {
-        guard self.hashWord == hashWord, typeBits == Self.typeBits(of: Value.self) else { return false }
+        guard self.hashWord == hashWord, valueType == TypeKey(Value.self) else { return false }
         return unsafeDowncast(box, to: HashableBox<Value>.self).value == value
     }
 
     @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.typeBits == rhs.typeBits, lhs.hashWord == rhs.hashWord else { return false }
+        guard lhs.valueType == rhs.valueType, lhs.hashWord == rhs.hashWord else { return false }
         return lhs.box.holdsValue(equalTo: rhs.box)
     }
 

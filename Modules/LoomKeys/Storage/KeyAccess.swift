@@ -26,11 +26,11 @@ enum KeyAccess {
     /// the resolution context (one task-local read) only while an override or an overlay exists in the process.
     @usableFromInline
     static func probe(_ id: ObjectIdentifier) -> Probe {
-        let keyBits = TableHash.bits(of: id)
+        let key = TypeKey(id)
         if ProcessCounter.activeKeyOverrides.isNonZero || ProcessCounter.activeOverlays.isNonZero,
             let box = ResolutionContext.withCurrent({ context -> Unretained<KeyValueBox>? in
                 guard let context else { return nil }
-                if let box = context.keyOverrides?.values.box(forKeyBits: keyBits) { return box }
+                if let box = context.keyOverrides?.values.box(for: key) { return box }
                 // The overlay keeps every box set inside it until it ends.
                 return (context.overlay?.keyValue(for: id) as? KeyValueBox).map { Unretained($0) }
             })
@@ -38,7 +38,7 @@ enum KeyAccess {
             return Probe(box: box, section: nil)
         }
         let section = ReadSection.enter()
-        if let box = RootStore.box(forKeyBits: keyBits, in: section) { return Probe(box: box, section: section) }
+        if let box = RootStore.box(for: key, in: section) { return Probe(box: box, section: section) }
         ReadSection.exit(section)
         return Probe(box: nil, section: nil)
     }
@@ -53,9 +53,9 @@ enum KeyAccess {
             if let section = probe.section { ReadSection.exit(section) }
             return
         }
-        let keyBits = box.withObject { $0.keyBits }
+        let key = box.withObject { $0.key }
         if let section = probe.section { ReadSection.exit(section) }
-        KeyDependents.noteRead(keyBits: keyBits)
+        KeyDependents.noteRead(key: key)
     }
 
     /// The current value of a key; the slow path builds the default.

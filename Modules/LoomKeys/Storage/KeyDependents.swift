@@ -28,13 +28,13 @@ package enum KeyDependents {
         /// Weak: a registration replaced or a container released must not be kept alive by its reads.
         weak var entry: RegistrationEntry?
         weak var caches: IsolatedCaches?
-        /// The identity bits of the keys its factory read.
-        var keys: Set<UInt> = []
+        /// The keys its factory read.
+        var keys: Set<TypeKey> = []
     }
 
     struct State {
         var records: [Dependent: Record] = [:]
-        var dependents: [UInt: Set<Dependent>] = [:]
+        var dependents: [TypeKey: Set<Dependent>] = [:]
     }
 
     private static let state = LoomLock(State())
@@ -52,13 +52,13 @@ package enum KeyDependents {
 
     // MARK: Recording
 
-    /// Notes that the current resolution read the tracked key whose identity bits are `keyBits`; records the cached
+    /// Notes that the current resolution read the tracked `key`; records the cached
     /// registration being built, if any — on this thread's frames, or (in an `async` factory, or one isolated to a
     /// global actor) in the construction the resolution context carries.
     ///
     /// Called after the read section that found the value has ended.
     @inline(never)
-    static func noteRead(keyBits: UInt) {
+    static func noteRead(key: TypeKey) {
         guard let entry = Construction.building.last(where: { $0.cache != nil }) else { return }
         let caches = ResolutionOverlay.active?.environment.isolatedCaches
         let dependent = Dependent(entry: ObjectIdentifier(entry), caches: caches.map(ObjectIdentifier.init))
@@ -69,9 +69,9 @@ package enum KeyDependents {
                 for key in record.keys { state.dependents[key]?.remove(dependent) }
                 record = Record(entry: entry, caches: caches)
             }
-            guard record.keys.insert(keyBits).inserted else { return }
+            guard record.keys.insert(key).inserted else { return }
             state.records[dependent] = record
-            state.dependents[keyBits, default: []].insert(dependent)
+            state.dependents[key, default: []].insert(dependent)
         }
     }
 
@@ -91,11 +91,11 @@ package enum KeyDependents {
     @discardableResult
     package static func invalidate(keys: some Sequence<ObjectIdentifier>, scope: IsolatedCaches? = nil) -> Invalidation
     {
-        let bits = Set(keys.map { TableHash.bits(of: $0) })
+        let typeKeys = Set(keys.map { TypeKey($0) })
         let scopeID = scope.map(ObjectIdentifier.init)
         let targets = state.withLock { state -> [Target] in
             var found: Set<Dependent> = []
-            for key in bits { found.formUnion(state.dependents[key] ?? []) }
+            for key in typeKeys { found.formUnion(state.dependents[key] ?? []) }
             if let scopeID { found = found.filter { $0.caches == scopeID } }
             var targets: [Target] = []
             for dependent in found {
@@ -146,7 +146,7 @@ package enum KeyDependents {
     /// The registrations currently recorded as having read the key `id`, for tests.
     package static func dependents(of id: ObjectIdentifier) -> [RegistrationEntry] {
         state.withLock { state in
-            (state.dependents[TableHash.bits(of: id)] ?? []).compactMap { state.records[$0]?.entry }
+            (state.dependents[TypeKey(id)] ?? []).compactMap { state.records[$0]?.entry }
         }
     }
 }

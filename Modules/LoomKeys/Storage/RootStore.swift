@@ -31,14 +31,14 @@ enum RootStore {
     /// The root value or built default of `id`, or `nil` when neither exists yet.
     static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
         ReadSection.run { section in
-            box(forKeyBits: TableHash.bits(of: id), in: section)?.value(as: Value.self)
+            box(for: TypeKey(id), in: section)?.value(as: Value.self)
         }
     }
 
-    /// The box of the key whose identity bits are `keyBits` in the published table, for use inside `section`.
+    /// The box of `key` in the published table, for use inside `section`.
     @inline(__always)
-    static func box(forKeyBits keyBits: UInt, in section: ReadSection.Token) -> Unretained<KeyValueBox>? {
-        published.load(in: section)?.withObject { $0.box(forKeyBits: keyBits) }
+    static func box(for key: TypeKey, in section: ReadSection.Token) -> Unretained<KeyValueBox>? {
+        published.load(in: section)?.withObject { $0.box(for: key) }
     }
 
     /// The root value of `id` (ignoring defaults), or `nil`.

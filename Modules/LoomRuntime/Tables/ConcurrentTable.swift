@@ -209,18 +209,18 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
 /// and a pass over a name's UTF-8 bytes a word at a time, all non-zero (`0` marks an empty slot).
 ///
 /// ```swift
-/// let typeHash = TableHash.word(UInt(bitPattern: ObjectIdentifier(Service.self)))
+/// let typeHash = TypeKey(Service.self).tableHash
 /// let keyHash = TableHash.combine(typeHash, alternativeHash)
 /// ```
 @usableFromInline
 package enum TableHash {
-    /// The bits of an identity — a type's or an object's — as one word, for hashing and one-word comparisons.
+    /// The bits of an identity — a type's or an object's — as one word; above the runtime a type's is a ``TypeKey``.
     @inlinable @inline(__always)
-    package static func bits(of identity: ObjectIdentifier) -> UInt { UInt(bitPattern: identity) }
+    static func bits(of identity: ObjectIdentifier) -> UInt { UInt(bitPattern: identity) }
 
     /// The bits of a hash value (or any `Int`) as one word.
     @inlinable @inline(__always)
-    package static func bits(of value: Int) -> UInt { UInt(bitPattern: value) }
+    static func bits(of value: Int) -> UInt { UInt(bitPattern: value) }
 
     /// A 64-bit finaliser mix (MurmurHash3's) of one word, spreading type-metadata addresses over every bit.
     @inlinable @inline(__always)

@@ -72,33 +72,33 @@ private final class Quota: Sendable {
     }
 
     @Test func theParameterWordsMatchOnlyTheirOwnKey() {
-        let typeBits = TableHash.bits(of: ObjectIdentifier(Quota.self))
+        let typeKey = TypeKey(Quota.self)
         func key(_ types: [Any.Type], alternative: RegistrationAlternative? = nil) -> RegistrationKey {
             RegistrationKey(
                 locator: .type(Quota.self), alternative: alternative,
                 parameters: .types(ParameterTypeList.interned(types)!))
         }
-        let three = FixedArity.parameterBits(Int.self, String.self, Bool.self)
-        #expect(key([Int.self, String.self, Bool.self]).matchesParameters(typeBits: typeBits, alternative: nil, three))
+        let three = FixedArity.parameterTypes(Int.self, String.self, Bool.self)
+        #expect(key([Int.self, String.self, Bool.self]).matchesParameters(typeKey: typeKey, alternative: nil, three))
         #expect(
             !key([Int.self, String.self, Bool.self, Int.self]).matchesParameters(
-                typeBits: typeBits, alternative: nil, three),
+                typeKey: typeKey, alternative: nil, three),
             "a fourth parameter")
-        #expect(!key([Int.self, String.self]).matchesParameters(typeBits: typeBits, alternative: nil, three))
+        #expect(!key([Int.self, String.self]).matchesParameters(typeKey: typeKey, alternative: nil, three))
         #expect(
-            !key([Int.self, Bool.self, String.self]).matchesParameters(typeBits: typeBits, alternative: nil, three))
+            !key([Int.self, Bool.self, String.self]).matchesParameters(typeKey: typeKey, alternative: nil, three))
         #expect(
             !key([Int.self, String.self, Bool.self], alternative: "x").matchesParameters(
-                typeBits: typeBits, alternative: nil, three))
+                typeKey: typeKey, alternative: nil, three))
         #expect(
             key([Int.self, String.self, Bool.self], alternative: "x").matchesParameters(
-                typeBits: typeBits, alternative: "x", three))
+                typeKey: typeKey, alternative: "x", three))
         #expect(
             !key([Int.self, String.self, Bool.self]).matchesParameters(
-                typeBits: typeBits &+ 16, alternative: nil, three))
+                typeKey: TypeKey(Never.self), alternative: nil, three))
         #expect(
             !RegistrationKey(locator: .type(Quota.self), parameters: .none).matchesParameters(
-                typeBits: typeBits, alternative: nil, FixedArity.parameterBits(Int.self)),
+                typeKey: typeKey, alternative: nil, FixedArity.parameterTypes(Int.self)),
             "a plain key has no parameter words")
     }
 

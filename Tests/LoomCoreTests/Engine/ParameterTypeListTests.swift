@@ -36,8 +36,8 @@ import Testing
         #expect(!list.hasParameters(Marker.self, Other.self, Int.self))
         #expect(!list.hasParameters(Marker.self, Other.self, Int.self, String.self, Bool.self))
         let three = try #require(ParameterTypeList.of(Marker.self, Other.self, Int.self))
-        #expect(three.hasParameters(bits: FixedArity.parameterBits(Marker.self, Other.self, Int.self).bits, count: 3))
-        #expect(!three.hasParameters(bits: FixedArity.parameterBits(Marker.self, Int.self, Other.self).bits, count: 3))
+        #expect(three.hasParameters(FixedArity.parameterTypes(Marker.self, Other.self, Int.self).types, count: 3))
+        #expect(!three.hasParameters(FixedArity.parameterTypes(Marker.self, Int.self, Other.self).types, count: 3))
     }
 
     /// Lists interned from many threads at once: every caller gets the one object.

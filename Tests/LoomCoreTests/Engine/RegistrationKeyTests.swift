@@ -7,7 +7,7 @@ import Testing
 /// type, parameter types (position by position, and their number) and alternative exactly.
 @Suite struct RegistrationKeyTests {
     private struct Located {}
-    private static let typeBits = TableHash.bits(of: ObjectIdentifier(Located.self))
+    private static let typeKey = TypeKey(Located.self)
 
     private static func key(_ types: [Any.Type], alternative: RegistrationAlternative? = nil) -> RegistrationKey {
         RegistrationKey(
@@ -19,7 +19,7 @@ import Testing
     private static func matches<each Parameter>(
         _ key: RegistrationKey, alternative: RegistrationAlternative? = nil, _ types: repeat (each Parameter).Type
     ) -> Bool {
-        key.matchesParameters(typeBits: typeBits, alternative: alternative, repeat each types)
+        key.matchesParameters(typeKey: typeKey, alternative: alternative, repeat each types)
     }
 
     /// Parameter lists compare and hash by the identity of each type, in order; a key built twice from the same list
@@ -46,20 +46,20 @@ import Testing
         let enclosing = RegistrationKey(locator: .type(Located.self), parameters: .enclosingObject)
         let alternative = RegistrationKey(
             locator: .type(Located.self), alternative: .another, parameters: .enclosingObject)
-        #expect(plain.fastID == Self.typeBits && plain.isPlainType)
-        #expect(enclosing.fastID == Self.typeBits | 1 && !enclosing.isPlainType)
-        #expect(RegistrationKey.enclosingObjectFastID(Self.typeBits) == enclosing.fastID)
-        #expect(alternative.fastID == 0 && !alternative.isPlainType)
+        #expect(plain.fastID == Self.typeKey && plain.isPlainType)
+        #expect(enclosing.fastID == Self.typeKey.marked && !enclosing.isPlainType)
+        #expect(RegistrationKey.enclosingObjectFastID(Self.typeKey) == enclosing.fastID)
+        #expect(alternative.fastID == .none && !alternative.isPlainType)
         #expect(enclosing == RegistrationKey(locator: .type(Located.self), parameters: .enclosingObject))
         #expect(enclosing != plain && enclosing != alternative)
-        #expect(enclosing.matchesEnclosingObject(Self.typeBits, alternative: nil))
-        #expect(!enclosing.matchesEnclosingObject(Self.typeBits, alternative: .another))
-        #expect(alternative.matchesEnclosingObject(Self.typeBits, alternative: .another))
-        let hash = RegistrationKey.enclosingObjectResolverHash(typeBits: Self.typeBits, alternative: nil)
+        #expect(enclosing.matchesEnclosingObject(Self.typeKey, alternative: nil))
+        #expect(!enclosing.matchesEnclosingObject(Self.typeKey, alternative: .another))
+        #expect(alternative.matchesEnclosingObject(Self.typeKey, alternative: .another))
+        let hash = RegistrationKey.enclosingObjectResolverHash(typeKey: Self.typeKey, alternative: nil)
         #expect(enclosing.tableHash == hash)
         #expect(
             alternative.tableHash
-                == RegistrationKey.enclosingObjectResolverHash(typeBits: Self.typeBits, alternative: .another))
+                == RegistrationKey.enclosingObjectResolverHash(typeKey: Self.typeKey, alternative: .another))
     }
 
     @Test func aKeyMatchesExactlyItsParameterTypesAtEveryArity() {
@@ -75,7 +75,7 @@ import Testing
                 Self.key([Int.self, String.self, Bool.self, Double.self, Int8.self]), Int.self, String.self, Bool.self,
                 Double.self, Int8.self))
         // Another located type never matches.
-        #expect(!Self.key([Int.self]).matchesParameters(typeBits: Self.typeBits &+ 16, alternative: nil, Int.self))
+        #expect(!Self.key([Int.self]).matchesParameters(typeKey: TypeKey(Never.self), alternative: nil, Int.self))
     }
 
     @Test func aDifferenceAtAnyPositionOrInTheCountIsNoMatch() {
@@ -113,17 +113,17 @@ import Testing
             return
         }
         let alternative: RegistrationAlternative = "primary"
-        #expect(key.tableHash == TableHash.combine(RegistrationKey.typeHash(Self.typeBits), alternative.tableHash))
+        #expect(key.tableHash == TableHash.combine(Self.typeKey.tableHash, alternative.tableHash))
         #expect(key == RegistrationKey(locator: .type(Located.self), alternative: "primary"))
         #expect(key != RegistrationKey(locator: .type(Located.self), alternative: "secondary"))
         #expect(key != RegistrationKey(locator: .type(Int.self), alternative: "primary"))
         #expect(key != RegistrationKey(locator: .type(Located.self)))
-        #expect(key.matchesType(Self.typeBits, alternative: "primary"))
-        #expect(!key.matchesType(Self.typeBits, alternative: "secondary"))
-        #expect(!key.matchesType(Self.typeBits, alternative: RegistrationAlternative()))
-        #expect(!key.matchesType(Self.typeBits &+ 16, alternative: "primary"))
+        #expect(key.matchesType(Self.typeKey, alternative: "primary"))
+        #expect(!key.matchesType(Self.typeKey, alternative: "secondary"))
+        #expect(!key.matchesType(Self.typeKey, alternative: RegistrationAlternative()))
+        #expect(!key.matchesType(TypeKey(Never.self), alternative: "primary"))
         #expect(key.alternative == "primary" && key.parameters == .none && key.locator == .type(Located.self))
-        #expect(key.fastID == 0 && !key.isPlainType)
+        #expect(key.fastID == .none && !key.isPlainType)
 
         let unique = RegistrationAlternative()
         let uniqueKey = RegistrationKey(locator: .type(Located.self), alternative: unique)
@@ -131,8 +131,8 @@ import Testing
             Issue.record("expected a detail for a unique alternative, got \(uniqueKey.payload)")
             return
         }
-        #expect(uniqueKey.matchesType(Self.typeBits, alternative: unique))
-        #expect(!uniqueKey.matchesType(Self.typeBits, alternative: RegistrationAlternative()))
+        #expect(uniqueKey.matchesType(Self.typeKey, alternative: unique))
+        #expect(!uniqueKey.matchesType(Self.typeKey, alternative: RegistrationAlternative()))
         #expect(uniqueKey.alternative == unique && uniqueKey != key)
     }
 
@@ -149,7 +149,7 @@ import Testing
         }
         #expect(
             key.tableHash
-                == RegistrationKey.parametersHash(RegistrationKey.typeHash(Self.typeBits), Int.self, String.self))
+                == RegistrationKey.parametersHash(Self.typeKey.tableHash, Int.self, String.self))
         #expect(key == Self.key([Int.self, String.self]))
         #expect(key != Self.key([Int.self, String.self], alternative: "x"))
         #expect(key.parameters == .types(list) && key.alternative == nil && key.locator == .type(Located.self))
@@ -157,10 +157,10 @@ import Testing
         #expect(!Self.matches(key, alternative: "x", Int.self, String.self))
         #expect(
             key.matchesParameters(
-                typeBits: Self.typeBits, alternative: nil, FixedArity.parameterBits(Int.self, String.self)))
+                typeKey: Self.typeKey, alternative: nil, FixedArity.parameterTypes(Int.self, String.self)))
         #expect(
             !key.matchesParameters(
-                typeBits: Self.typeBits, alternative: "x", FixedArity.parameterBits(Int.self, String.self)))
-        #expect(!key.matchesParameters(typeBits: Self.typeBits, alternative: nil, FixedArity.parameterBits(Int.self)))
+                typeKey: Self.typeKey, alternative: "x", FixedArity.parameterTypes(Int.self, String.self)))
+        #expect(!key.matchesParameters(typeKey: Self.typeKey, alternative: nil, FixedArity.parameterTypes(Int.self)))
     }
 }

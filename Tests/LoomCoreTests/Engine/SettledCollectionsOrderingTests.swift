@@ -15,7 +15,7 @@ import Testing
             container.add {
                 Dependency { OrderingPlugin() }.conforms(to: (any OrderingPluginProtocol).self).scope(.singleton)
             }
-            let keyID = UInt(bitPattern: ObjectIdentifier((any OrderingPluginProtocol).self))
+            let keyID = TypeKey((any OrderingPluginProtocol).self)
             func remembered() -> [any OrderingPluginProtocol]? {
                 SettledCollections.values(of: (any OrderingPluginProtocol).self, keyID: keyID, in: container.registry)
             }
