@@ -81,12 +81,8 @@ package final class IsolatedCaches: Sendable {
     @inlinable
     package func cache(for entry: RegistrationEntry) -> EntryCache {
         let hash = Self.hash(of: entry)
-        let found = ReadSection.run { section in
-            table.load(in: section)?.withObject { table in
-                table.find(hash: hash, in: section) { $0.entry === entry }?.withObject { $0.cache }
-            }
-        }
-        return found ?? makeCache(for: entry, hash: hash)
+        return table.find(hash: hash, matching: { $0.entry === entry }, { $0.cache })
+            ?? makeCache(for: entry, hash: hash)
     }
 
     /// The published box of `entry`'s plain slot in this scope, unretained, read inside the caller's `section`;

@@ -78,12 +78,7 @@ package final class ParameterTypeList: Sendable {
     static func interned(
         hash: UInt, matching matches: (ParameterTypeList) -> Bool, make: () -> [Any.Type]
     ) -> ParameterTypeList {
-        let found = ReadSection.run { section in
-            lists.table(in: section)?.withObject { table in
-                table.find(hash: hash, in: section, matching: matches)?.withObject { $0 }
-            }
-        }
-        if let found { return found }
+        if let found = lists.find(hash: hash, matching: matches, { $0 }) { return found }
         return lists.node(hash: hash, matching: matches) { ParameterTypeList(types: make()) }
     }
 

@@ -426,12 +426,7 @@ package final class PlainEntry<Value>: RegistrationEntry, @unchecked Sendable {
         guard let cache else { return try Construction.produce(self, factory) }
         if _slowPath(isScoped), let scoped = RequestScope.existingCache(for: self) {
             // An instance the request scope already built, read with the box type known in the caller.
-            let section = ReadSection.enter()
-            if let box = scoped.publishedBox(in: section), let value = box.value(as: Value.self) {
-                ReadSection.exit(section)
-                return value
-            }
-            ReadSection.exit(section)
+            if let value = scoped.publishedValue(Value.self) { return value }
         }
         return try resolveCached(cache, in: environment)
     }

@@ -97,11 +97,7 @@ package final class Registry: @unchecked Sendable {
 
     /// The node for `key` in this registry only, retained.
     package func node(for key: RegistrationKey) -> RegistryNode? {
-        ReadSection.run { section in
-            table.load(in: section)?.withObject { table in
-                table.find(hash: key.tableHash, in: section) { $0.key == key }?.object
-            }
-        }
+        table.find(hash: key.tableHash, matching: { $0.key == key }, { $0 })
     }
 
     /// The registrations answering `key` here (by registration order), or `nil` when none does.
@@ -117,14 +113,12 @@ package final class Registry: @unchecked Sendable {
     /// Every registration, in table order (cheaper, for bulk work such as indexing).
     package var unorderedEntries: [RegistrationEntry] {
         var result: [RegistrationEntry] = []
-        ReadSection.run { section in
-            table.load(in: section)?.withObject { table in
-                table.forEachNode { node in
-                    if node.isCandidateList {
-                        for entry in node.candidates where entry.key == node.key { result.append(entry) }
-                    } else {
-                        result.append(unsafeDowncast(node, to: RegistrationEntry.self))
-                    }
+        table.read { table in
+            table.forEachNode { node in
+                if node.isCandidateList {
+                    for entry in node.candidates where entry.key == node.key { result.append(entry) }
+                } else {
+                    result.append(unsafeDowncast(node, to: RegistrationEntry.self))
                 }
             }
         }
@@ -134,9 +128,7 @@ package final class Registry: @unchecked Sendable {
     /// Every node of the current table with its hash, in address order (see
     /// ``ConcurrentTable/slotsInAddressOrder()``) — for building an index.
     package func slotsInAddressOrder() -> [(hash: UInt, node: RegistryNode)] {
-        ReadSection.run { section in
-            table.load(in: section)?.withObject { $0.slotsInAddressOrder() } ?? []
-        }
+        table.read { $0.slotsInAddressOrder() } ?? []
     }
 
     /// The number of registrations.

@@ -4,8 +4,8 @@ internal import LoomRuntime
 /// The process-wide root values of every `Sendable` key, plus the defaults built so far.
 ///
 /// Readers never lock: the current answer for every key ("root value if set, else the default once built") sits in
-/// an immutable ``KeyValueTable`` published in a process-wide word (``ProcessReference``). A read enters a
-/// ``ReadSection``, loads the table, looks the key up and copies the value out. Writers are serialised by one lock;
+/// an immutable ``KeyValueTable`` published in a process-wide word (``ProcessReference``). A read borrows
+/// the table inside a read section, looks the key up and copies the value out. Writers are serialised by one lock;
 /// each write is a single read-modify-write of the writer state that publishes a new table before the lock is
 /// released, so concurrent writes to different keys never lose an update, and a write of several keys (a
 /// configuration reload) is seen whole or not at all by a reader that reads them from one table. The replaced table
@@ -30,9 +30,7 @@ enum RootStore {
 
     /// The root value or built default of `id`, or `nil` when neither exists yet.
     static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
-        ReadSection.run { section in
-            box(for: TypeKey(id), in: section)?.value(as: Value.self)
-        }
+        published.read { $0.box(for: TypeKey(id))?.value(as: Value.self) } ?? nil
     }
 
     /// The box of `key` in the published table, for use inside `section`.

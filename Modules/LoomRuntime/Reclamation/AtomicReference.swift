@@ -41,6 +41,28 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
         return Unretained(reference: .fromOpaque(raw))
     }
 
+    /// Runs `body` with the current object, borrowed inside a read section this call enters and leaves; `nil` when
+    /// no object is published.
+    ///
+    /// `body` must not keep the object: copy out what it needs (a retained node, a value).
+    @inlinable
+    package func read<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
+        try ReadSection.run { section in try load(in: section)?.withObject(body) }
+    }
+
+    /// Runs `body` with the node under `hash` that `matches` in the published table, borrowed inside a read section
+    /// this call enters and leaves; `nil` when no node answers.
+    @inlinable
+    package func find<Node, Result>(
+        hash: UInt, matching matches: (Node) -> Bool, _ body: (Node) throws -> Result
+    ) rethrows -> Result? where Object == ConcurrentTable<Node> {
+        try ReadSection.run { section in
+            try load(in: section)?.withObject { table in
+                try table.find(hash: hash, in: section, matching: matches)?.withObject(body)
+            }
+        }
+    }
+
     /// The current object, retained (enters and leaves a read section).
     package func loadRetained() -> Object? {
         ReadSection.run { _ in

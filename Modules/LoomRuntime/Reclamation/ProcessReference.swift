@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let roots = ProcessReference<KeyValueTable>(.keyRootValues)
-/// let value = ReadSection.run { section in roots.load(in: section)?.withObject { $0.count } }
+/// let count = roots.read { $0.count }
 /// ```
 @usableFromInline @frozen
 package struct ProcessReference<Object: AnyObject>: Sendable {
@@ -18,6 +18,14 @@ package struct ProcessReference<Object: AnyObject>: Sendable {
     package func load(in section: ReadSection.Token) -> Unretained<Object>? {
         guard let raw = UnsafeRawPointer(bitPattern: word.word.atomicAcquire) else { return nil }
         return Unretained(reference: .fromOpaque(raw))
+    }
+
+    /// Runs `body` with the current object, borrowed inside a read section this call enters and leaves.
+    ///
+    /// `nil` when no object is published. `body` must not keep the object.
+    @inlinable
+    package func read<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
+        try ReadSection.run { section in try load(in: section)?.withObject(body) }
     }
 
     /// The current object, retained (enters and leaves a read section).

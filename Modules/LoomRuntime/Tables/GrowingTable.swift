@@ -67,6 +67,19 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     /// ```swift
     /// slots.currentTable?.forEachNode { print($0) }
     /// ```
+    /// Runs `body` with the node under `hash` that `matches`, borrowed inside a read section this call enters and
+    /// leaves; `nil` when no node answers. `body` must not keep the node beyond what it retains.
+    @inlinable
+    package func find<Result>(hash: UInt, matching matches: (Node) -> Bool, _ body: (Node) throws -> Result) rethrows
+        -> Result?
+    {
+        try ReadSection.run { section in
+            try table(in: section)?.withObject { table in
+                try table.find(hash: hash, in: section, matching: matches)?.withObject(body)
+            }
+        }
+    }
+
     package var currentTable: ConcurrentTable<Node>? {
         ReadSection.run { section in table(in: section)?.object }
     }

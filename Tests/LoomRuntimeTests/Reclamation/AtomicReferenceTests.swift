@@ -19,6 +19,26 @@ import Testing
         #expect(reference.loadRetained() === marker)
     }
 
+    /// `read` and `find` enter and leave their own read section: they answer from the published object, and a
+    /// writer on another thread finishes its grace period once they returned.
+    @Test func readAndFindAnswerFromThePublishedObjectAndLeaveTheirSection() {
+        #expect(AtomicReference<Marker>(nil).read { $0.id } == nil)
+        let reference = AtomicReference(Marker(7))
+        #expect(reference.read { $0.id } == 7)
+
+        let table = ConcurrentTable<Marker>(minimumCapacity: 8)
+        let node = Marker(3)
+        _ = table.store(node, hash: 33) { $0 === node }
+        let tables = AtomicReference(table)
+        #expect(tables.find(hash: 33, matching: { $0.id == 3 }, { $0 }) === node)
+        #expect(tables.find(hash: 33, matching: { $0.id == 4 }, { $0 }) == nil)
+        #expect(tables.find(hash: 34, matching: { _ in true }, { $0 }) == nil)
+        #expect(AtomicReference<ConcurrentTable<Marker>>(nil).find(hash: 33, matching: { _ in true }, { $0 }) == nil)
+
+        let writer = TestThread { ReadSection.synchronize() }
+        #expect(writer.join())
+    }
+
     @Test func exchangeReturnsThePreviousObjectAndPublishesTheNewOne() {
         let first = Marker(1)
         let second = Marker(2)

@@ -16,6 +16,7 @@ import Testing
             let reference = ProcessReference<Marker>(.keyRootValues)
             #expect(ReadSection.run { section in reference.load(in: section) } == nil, "empty word, unretained")
             #expect(reference.loadRetained() == nil, "empty word, retained")
+            #expect(reference.read { $0.id } == nil, "empty word, read")
 
             var first = Weak<Marker>(nil)
             do {
@@ -24,6 +25,7 @@ import Testing
                 #expect(reference.exchange(marker) == nil, "first exchange")
                 #expect(ReadSection.run { section in reference.load(in: section)?.refersTo(marker) } == true, "load")
                 #expect(reference.loadRetained() === marker, "retained load")
+                #expect(reference.read { $0.id } == 1, "read")
             }
             #expect(first.object != nil, "the word holds its object")
             let second = Marker(2)

@@ -31,6 +31,22 @@ import Testing
             } == true)
     }
 
+    /// `find` enters and leaves its own read section and answers only the node its hash and predicate name.
+    @Test func findAnswersTheMatchingNodeFromTheCurrentTable() {
+        let table = GrowingTable<Keyed>()
+        #expect(table.find(hash: Keyed.hash(1), matching: { $0.key == 1 }, { $0 }) == nil)
+        let made = table.node(hash: Keyed.hash(1)) {
+            $0.key == 1
+        } make: {
+            Keyed(1)
+        }
+        #expect(table.find(hash: Keyed.hash(1), matching: { $0.key == 1 }, { $0 }) === made)
+        #expect(table.find(hash: Keyed.hash(1), matching: { $0.key == 2 }, { $0 }) == nil)
+        #expect(table.find(hash: Keyed.hash(2), matching: { _ in true }, { $0 }) == nil)
+        let writer = TestThread { ReadSection.synchronize() }
+        #expect(writer.join())
+    }
+
     /// More nodes than the first table holds: the table is replaced by larger copies and keeps every node.
     @Test func nodesBeyondTheFirstTablesCapacityAreAllKept() throws {
         let table = GrowingTable<Keyed>()
