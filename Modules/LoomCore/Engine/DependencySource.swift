@@ -66,26 +66,15 @@ extension DependencySource {
                 logResolution(of: key, fileID: fileID, line: line)
                 return value
             }
-            if let optional = T.self as? any OptionalType.Type {
-                let wrappedKey = key.wrapped(in: optional)
-                if let candidates = candidates(for: wrappedKey) {
-                    willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
-                    let value = try produce(
-                        Any.self,
-                        from: candidates,
-                        key: wrappedKey,
-                        arguments: arguments,
-                        enclosing: enclosing
-                    )
-                    guard let wrappedValue = optional.wrapping(value) else {
-                        throw InjectionError.mismatchedDependencyType(
-                            actual: typeName(Swift.type(of: value)),
-                            expected: typeName(optional.wrappedType)
-                        )
-                    }
-                    logResolution(of: key, fileID: fileID, line: line)
-                    return wrappedValue as! T
+            if let wrapped = wrappedCandidates(T.self, key: key, fileID: fileID, line: line) {
+                let value = try produce(
+                    Any.self, from: wrapped.candidates, key: wrapped.key, arguments: arguments, enclosing: enclosing)
+                guard let wrappedValue = wrapped.optional.wrapping(value) else {
+                    throw InjectionError.mismatchedDependencyType(
+                        actual: typeName(Swift.type(of: value)), expected: typeName(wrapped.optional.wrappedType))
                 }
+                logResolution(of: key, fileID: fileID, line: line)
+                return wrappedValue as! T
             }
             // `[E]`, `Set<E>` and their Optionals, when nothing is registered as the collection itself: every
             // registration of `E` (an Optional collection is `nil` when none matches).
@@ -181,16 +170,7 @@ extension DependencySource {
         arguments: [any Sendable],
         enclosing: Any?
     ) throws -> T {
-        guard candidates.count == 1 else {
-            throw InjectionError.multipleDependencies(
-                DependencyContext(key: key, requested: T.self, arguments: arguments, searched: searchedDescriptions),
-                candidates: candidates.map(\.provenance)
-            )
-        }
-        // Verification records the registration; the factory that runs is the current run mode's.
-        willProduce(candidates[0])
-        let entry = try candidates[0].servingCurrentMode(
-            key: key, requested: T.self, arguments: arguments, searched: searchedDescriptions)
+        let entry = try chosen(from: candidates, key: key, requested: T.self, arguments: arguments)
         if entry.kind == .synchronous, entry.key == key, entry.key.parameters == .none,
             entry.valueTypeID == ObjectIdentifier(T.self)
         {
@@ -226,22 +206,15 @@ extension DependencySource {
                 logLoad(of: key, fileID: fileID, line: line)
                 return value
             }
-            if let optional = T.self as? any OptionalType.Type {
-                let wrappedKey = key.wrapped(in: optional)
-                if let candidates = candidates(for: wrappedKey) {
-                    willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
-                    let registration = try Self.single(
-                        candidates, for: wrappedKey, requested: T.self, arguments: arguments, in: self)
-                    willProduce(registration)
-                    let entry = try registration.servingCurrentMode(
-                        key: wrappedKey, requested: T.self, arguments: arguments, searched: searchedDescriptions)
-                    // Cast to `T` (the Optional): a wrapped value becomes `.some`.
-                    let value = try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
-                    logLoad(of: key, fileID: fileID, line: line)
-                    return value
-                }
-                return optional.none as! T
+            if let wrapped = wrappedCandidates(T.self, key: key, fileID: fileID, line: line) {
+                let entry = try chosen(
+                    from: wrapped.candidates, key: wrapped.key, requested: T.self, arguments: arguments)
+                // Cast to `T` (the Optional): a wrapped value becomes `.some`.
+                let value = try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
+                logLoad(of: key, fileID: fileID, line: line)
+                return value
             }
+            if let optional = T.self as? any OptionalType.Type { return optional.none as! T }
             throw missingDependency(key, requested: T.self, arguments: arguments)
         } catch let error as InjectionError {
             let error = error.locatingUnimplemented(at: fileID, line: line)
@@ -279,26 +252,36 @@ extension DependencySource {
     nonisolated(nonsending) package func loadProducing<T: Sendable>(
         _ type: T.Type, from candidates: [RegistrationEntry], key: RegistrationKey, arguments: [any Sendable]
     ) async throws -> T {
-        let registration = try Self.single(candidates, for: key, requested: T.self, arguments: arguments, in: self)
-        willProduce(registration)
-        let entry = try registration.servingCurrentMode(
-            key: key, requested: T.self, arguments: arguments, searched: searchedDescriptions)
+        let entry = try chosen(from: candidates, key: key, requested: T.self, arguments: arguments)
         return try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
     }
 
-    /// The one candidate of a single-value request, or the ambiguity error.
-    static func single(
-        _ candidates: [RegistrationEntry], for key: RegistrationKey, requested: Any.Type, arguments: [any Sendable],
-        in source: Self
+    /// The registration that answers a single-value request from `candidates` (exactly one is required), as the
+    /// current run mode serves it; verification records it first.
+    private func chosen(
+        from candidates: [RegistrationEntry], key: RegistrationKey, requested: Any.Type, arguments: [any Sendable]
     ) throws -> RegistrationEntry {
         guard candidates.count == 1 else {
             throw InjectionError.multipleDependencies(
-                DependencyContext(
-                    key: key, requested: requested, arguments: arguments, searched: source.searchedDescriptions),
+                DependencyContext(key: key, requested: requested, arguments: arguments, searched: searchedDescriptions),
                 candidates: candidates.map(\.provenance)
             )
         }
-        return candidates[0]
+        willProduce(candidates[0])
+        return try candidates[0].servingCurrentMode(
+            key: key, requested: requested, arguments: arguments, searched: searchedDescriptions)
+    }
+
+    /// The key of the type an Optional `T` wraps and the candidates answering it (reported to ``willAnswer``), when
+    /// `T` is an Optional and something answers that key.
+    private func wrappedCandidates<T>(_ type: T.Type, key: RegistrationKey, fileID: StaticString, line: UInt)
+        -> (key: RegistrationKey, optional: any OptionalType.Type, candidates: [RegistrationEntry])?
+    {
+        guard let optional = T.self as? any OptionalType.Type else { return nil }
+        let wrappedKey = key.wrapped(in: optional)
+        guard let candidates = candidates(for: wrappedKey) else { return nil }
+        willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
+        return (wrappedKey, optional, candidates)
     }
 
     private func logLoad(of key: RegistrationKey, fileID: StaticString, line: UInt) {

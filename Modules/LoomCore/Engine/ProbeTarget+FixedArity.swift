@@ -88,24 +88,20 @@ extension ProbeResult {
         miss: (Registration, ResolutionEnvironment) throws -> T
     ) throws -> T? {
         guard let entry, ProbeResult.kind(of: entry) == .synchronous else {
-            ReadSection.exit(section)
+            end()
             return nil
         }
         // As in the pack-based reader: nothing retained but the value handed out.
-        if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
-            guard !entry.isScoped, entry.cache != nil else { return nil }
-            return argumentTable(of: entry)
-        }),
+        if let table = argumentTable(ofCached: entry),
             let box = table.withObject({ table in
                 table.find(hash: hash(), in: section, matching: matches)?.withObject { $0.publishedBox(in: section) }
             }),
             let value = box.value(as: T.self)
         {
-            ReadSection.exit(section)
+            end()
             return value
         }
-        let registration = entry.assumingType(Registration.self).object
-        ReadSection.exit(section)
+        let registration = retainingEntry(entry, as: Registration.self)
         return try miss(registration, environment)
     }
 }

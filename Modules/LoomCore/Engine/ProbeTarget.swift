@@ -134,9 +134,7 @@ extension ProbeTarget {
     package func fastValue<T, each Parameter: Hashable & Sendable>(
         _ type: T.Type, name: String, _ arguments: repeat each Parameter
     ) throws -> T? {
-        let probe = probe(T.self, name: name, parameters: repeat (each Parameter).self)
-        if isEmptyPack(repeat each arguments) { return try probe.resolve(T.self) }
-        return try probe.resolve(T.self, repeat each arguments)
+        try probe(T.self, name: name, parameters: repeat (each Parameter).self).resolve(T.self, repeat each arguments)
     }
 
     /// The value of the registration associated with `value` (with `arguments` when there are any), or `nil` when
@@ -145,9 +143,7 @@ extension ProbeTarget {
     package func fastValue<T, Value: Hashable & Sendable, each Parameter: Hashable & Sendable>(
         _ type: T.Type, value: Value, _ arguments: repeat each Parameter
     ) throws -> T? {
-        let probe = probe(T.self, value: value, parameters: repeat (each Parameter).self)
-        if isEmptyPack(repeat each arguments) { return try probe.resolve(T.self) }
-        return try probe.resolve(T.self, repeat each arguments)
+        try probe(T.self, value: value, parameters: repeat (each Parameter).self).resolve(T.self, repeat each arguments)
     }
 }
 
@@ -174,18 +170,15 @@ extension ProbeTarget {
     nonisolated(nonsending) package func fastLoad<T: Sendable, each Parameter: Hashable & Sendable>(
         _ type: T.Type, alternative: RegistrationAlternative?, _ arguments: repeat each Parameter
     ) async throws -> T? {
-        if isEmptyPack(repeat each arguments) {
-            let found: ProbeResult
-            if let alternative {
-                found = probe(T.self, alternative: alternative)
-            } else {
-                found = probePlain(typeKey: TypeKey(T.self))
-            }
-            if let value = found.publishedValue(T.self) { return value }
-            return try await found.load(T.self)
+        let found: ProbeResult
+        if !isEmptyPack(repeat each arguments) {
+            found = probe(T.self, alternative: alternative, parameters: repeat (each Parameter).self)
+        } else if let alternative {
+            found = probe(T.self, alternative: alternative)
+        } else {
+            found = probePlain(typeKey: TypeKey(T.self))
         }
-        return try await probe(T.self, alternative: alternative, parameters: repeat (each Parameter).self)
-            .load(T.self, repeat each arguments)
+        return try await found.load(T.self, repeat each arguments)
     }
 
     /// Loads the registration named `name` (with `arguments` when there are any); `nil` when only the general path
@@ -194,12 +187,8 @@ extension ProbeTarget {
     nonisolated(nonsending) package func fastLoad<T: Sendable, each Parameter: Hashable & Sendable>(
         _ type: T.Type, name: String, _ arguments: repeat each Parameter
     ) async throws -> T? {
-        let probe = probe(T.self, name: name, parameters: repeat (each Parameter).self)
-        if isEmptyPack(repeat each arguments) {
-            if let value = probe.publishedValue(T.self) { return value }
-            return try await probe.load(T.self)
-        }
-        return try await probe.load(T.self, repeat each arguments)
+        try await probe(T.self, name: name, parameters: repeat (each Parameter).self).load(
+            T.self, repeat each arguments)
     }
 
     /// Loads the registration associated with `value` (with `arguments` when there are any); `nil` when only the
@@ -210,12 +199,8 @@ extension ProbeTarget {
     >(
         _ type: T.Type, value: Value, _ arguments: repeat each Parameter
     ) async throws -> T? {
-        let probe = probe(T.self, value: value, parameters: repeat (each Parameter).self)
-        if isEmptyPack(repeat each arguments) {
-            if let value = probe.publishedValue(T.self) { return value }
-            return try await probe.load(T.self)
-        }
-        return try await probe.load(T.self, repeat each arguments)
+        try await probe(T.self, value: value, parameters: repeat (each Parameter).self)
+            .load(T.self, repeat each arguments)
     }
 }
 

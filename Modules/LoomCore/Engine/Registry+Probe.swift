@@ -39,9 +39,34 @@ package struct ProbeResult {
         self.init(section: section, box: nil, entry: nil, isolatedCaches: nil)
     }
 
+    /// Leaves the probe's read section: after this, nothing the probe found may be read.
+    @inlinable @inline(__always)
+    package func end() { ReadSection.exit(section) }
+
+    /// `entry` as the `Registration` the caller knows it to be, retained, having left the read section: what a
+    /// factory that runs outside the section needs.
+    @inlinable @inline(__always)
+    package func retainingEntry<Registration: RegistrationEntry>(
+        _ entry: Unretained<RegistrationEntry>, as _: Registration.Type
+    ) -> Registration {
+        let registration = entry.assumingType(Registration.self).object
+        end()
+        return registration
+    }
+
     /// Where the registration's cached instances live, held strongly: what a factory that runs needs.
     @inlinable
     package var environment: ResolutionEnvironment { ResolutionEnvironment(isolatedCaches: isolatedCaches?.object) }
+
+    /// The table of argument-tuple slots of `entry`, a registration with a cache that is not `.scoped`, where this
+    /// probe reads instances; `nil` for any other registration.
+    @inlinable @inline(__always)
+    func argumentTable(ofCached entry: Unretained<RegistrationEntry>) -> Unretained<ConcurrentTable<OnceSlot>>? {
+        entry.withObject { entry in
+            guard !entry.isScoped, entry.cache != nil else { return nil }
+            return argumentTable(of: entry)
+        }
+    }
 
     /// The table of `entry`'s argument-tuple slots where this probe reads instances (`cache` is the entry's own),
     /// unretained, read inside the probe's section; for a registration known not to be `.scoped`.
@@ -276,25 +301,23 @@ extension ProbeResult {
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type) throws -> T? {
         if let box, let value = box.value(as: T.self) {
-            ReadSection.exit(section)
+            end()
             return value
         }
         guard let entry else {
-            ReadSection.exit(section)
+            end()
             return nil
         }
         switch ProbeResult.kind(of: entry) {
         case .synchronous:
             // Retain the entry before leaving the section: its factory runs outside it.
-            let registration = entry.assumingType(PlainEntry<T>.self).object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: PlainEntry<T>.self)
             return try registration.resolve(in: environment)
         case .mainActor:
-            let registration = entry.assumingType(MainActorEntry<T>.self).object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: MainActorEntry<T>.self)
             return try registration.resolveOnMainActor(in: environment)
         case .asynchronous, .globalActor:
-            ReadSection.exit(section)
+            end()
             return nil
         }
     }
@@ -302,33 +325,30 @@ extension ProbeResult {
     /// Reads the probed registration's value for `arguments` and leaves the read section.
     ///
     /// The value is its cached instance for that tuple, or a new one. The registration's key has exactly the
-    /// argument types.
+    /// argument types; without arguments this is ``resolve(_:)``.
     @inlinable @inline(__always)
     package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
         throws -> T?
     {
+        if isEmptyPack(repeat each arguments) { return try resolve(T.self) }
         guard let entry, ProbeResult.kind(of: entry) == .synchronous else {
-            ReadSection.exit(section)
+            end()
             return nil
         }
         // The instance for these arguments, when it exists, is read inside this probe's section: nothing retained
         // but the value handed out. The arguments are hashed only when the registration has a table of argument
         // tuples (never for `.instance`), with the thread's remembered hashes; a miss is settled by the
         // registration's own resolve, which hashes afresh and creates the slot.
-        if let table = entry.withObject({ entry -> Unretained<ConcurrentTable<OnceSlot>>? in
-            guard !entry.isScoped, entry.cache != nil else { return nil }
-            return argumentTable(of: entry)
-        }),
+        if let table = argumentTable(ofCached: entry),
             let box = EntryCache.publishedBox(
                 in: table, forArguments: repeat each arguments, hash: EntryCache.lookupHash(repeat each arguments),
                 section: section),
             let value = box.value(as: T.self)
         {
-            ReadSection.exit(section)
+            end()
             return value
         }
-        let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
-        ReadSection.exit(section)
+        let registration = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
         return try registration.resolve(repeat each arguments, in: environment)
     }
 
@@ -336,11 +356,10 @@ extension ProbeResult {
     @inlinable @inline(__always)
     package func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
         guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
-            ReadSection.exit(section)
+            end()
             return nil
         }
-        let registration = entry.assumingType(EnclosingObjectEntry<T>.self).object
-        ReadSection.exit(section)
+        let registration = retainingEntry(entry, as: EnclosingObjectEntry<T>.self)
         return try registration.resolve(parameter: parameter)
     }
 
@@ -352,7 +371,7 @@ extension ProbeResult {
     @inlinable @inline(__always)
     package func publishedValue<T>(_ type: T.Type) -> T? {
         guard let box, let value = box.value(as: T.self) else { return nil }
-        ReadSection.exit(section)
+        end()
         return value
     }
 
@@ -365,51 +384,50 @@ extension ProbeResult {
     nonisolated(nonsending) package func load<T: Sendable>(_ type: T.Type) async throws -> T? {
         if let value = publishedValue(T.self) { return value }
         guard let entry else {
-            ReadSection.exit(section)
+            end()
             return nil
         }
         let environment = environment
         switch ProbeResult.kind(of: entry) {
         case .synchronous:
-            let registration = entry.assumingType(PlainEntry<T>.self).object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: PlainEntry<T>.self)
             return try registration.resolve(in: environment)
         case .asynchronous:
-            let registration = entry.assumingType(AsyncEntry<T>.self).object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: AsyncEntry<T>.self)
             return try await registration.load(in: environment)
         case .mainActor:
-            let registration = entry.object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: RegistrationEntry.self)
             return try await registration.load(as: T.self, arguments: [], enclosing: nil, in: environment)
         case .globalActor:
-            let registration = entry.assumingType(GlobalActorEntry<T>.self).object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: GlobalActorEntry<T>.self)
             return try await registration.load(in: environment)
         }
     }
 
-    /// Loads the probed registration's value for `arguments`, leaving the read section before any suspension.
-    @inlinable
+    /// Loads the probed registration's value for `arguments`, leaving the read section before any suspension;
+    /// without arguments, its published instance first (see ``publishedValue(_:)``), then ``load(_:)``.
+    @inlinable @inline(__always)
     nonisolated(nonsending) package func load<T: Sendable, each Parameter: Hashable & Sendable>(
         _ type: T.Type, _ arguments: repeat each Parameter
     ) async throws -> T? {
+        if isEmptyPack(repeat each arguments) {
+            if let value = publishedValue(T.self) { return value }
+            return try await load(T.self)
+        }
         guard let entry else {
-            ReadSection.exit(section)
+            end()
             return nil
         }
         let environment = environment
         switch ProbeResult.kind(of: entry) {
         case .synchronous:
-            let registration = entry.assumingType(ParameterizedEntry<T, repeat each Parameter>.self).object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
             return try registration.resolve(repeat each arguments, in: environment)
         case .asynchronous:
-            let registration = entry.assumingType(AsyncParameterizedEntry<T, repeat each Parameter>.self).object
-            ReadSection.exit(section)
+            let registration = retainingEntry(entry, as: AsyncParameterizedEntry<T, repeat each Parameter>.self)
             return try await registration.load(repeat each arguments, in: environment)
         case .mainActor, .globalActor:
-            ReadSection.exit(section)
+            end()
             return nil
         }
     }

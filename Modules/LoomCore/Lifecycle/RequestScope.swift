@@ -112,29 +112,28 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     func scopedValue<T>(_ type: T.Type) throws -> T? {
         let probe = container.registry.probePlain(typeKey: TypeKey(T.self))
         if let box = probe.box, let value = box.value(as: T.self) {
-            ReadSection.exit(probe.section)
+            probe.end()
             return value
         }
         guard let entry = probe.entry else {
-            ReadSection.exit(probe.section)
+            probe.end()
             return nil
         }
         let key = ProbeResult.scopedCacheKey(of: entry)
         guard key != 0 else {
-            ReadSection.exit(probe.section)
+            probe.end()
             return nil
         }
         // An instance this scope built: its cache lives as long as the scope, its box as long as the read section.
         if let cache = caches.element(forKey: key), let box = cache.withObject({ $0.publishedBox(in: probe.section) }),
             let value = box.value(as: T.self)
         {
-            ReadSection.exit(probe.section)
+            probe.end()
             return value
         }
         // The probe checked that the entry produces exactly `T`, and a synchronous one without arguments is a
         // `PlainEntry`.
-        let registration = entry.assumingType(PlainEntry<T>.self).object
-        ReadSection.exit(probe.section)
+        let registration = probe.retainingEntry(entry, as: PlainEntry<T>.self)
         // The lookup above missed: the cache is appended without looking again (the append checks under its lock).
         // It lives as long as the scope, which the caller holds.
         guard isCurrent, let cache = appendCache(for: registration, key: key) else { return nil }
