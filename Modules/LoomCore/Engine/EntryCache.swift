@@ -55,14 +55,17 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
     package func publishedValue<Value, each Parameter: Hashable & Sendable>(
         _ type: Value.Type, forArguments arguments: repeat each Parameter, hash: UInt
     ) -> Value? {
-        let section = ReadSection.enter()
-        var value: Value?
-        if let table = argumentTable(in: section) {
-            value = Self.publishedBox(in: table, forArguments: repeat each arguments, hash: hash, section: section)?
-                .value(as: Value.self)
+        guard let slots = slotTableIfMade else { return nil }
+        // `find` answers `nil` without a slot for the tuple, `.some(nil)` for a slot without an instance.
+        let found = slots.withObject { slots in
+            slots.find(
+                hash: hash,
+                matching: {
+                    unsafeDowncast($0, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
+                },
+                { $0.publishedValue(Value.self) })
         }
-        ReadSection.exit(section)
-        return value
+        return found ?? nil
     }
 
     /// The table of argument-tuple slots, unretained, read inside the caller's `section`; `nil` before the first
