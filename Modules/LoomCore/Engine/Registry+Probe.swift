@@ -365,9 +365,9 @@ extension ProbeResult {
 
     /// The published instance, having left the read section; `nil` (still inside it) when the probe found none.
     ///
-    /// The settled half of ``load(_:)``, read synchronously by the `load` front doors before they call it: an `async`
-    /// call that does not suspend still allocates its frame from the task's allocator (about a fifth of a settled
-    /// `load()`).
+    /// The settled half of ``load(_:)``, read synchronously before it is called (by the pack reader
+    /// ``load(_:_:)``, always inlined into the `load` front doors): an `async` call that does not suspend still
+    /// allocates its frame from the task's allocator (about a fifth of a settled `load()`).
     @inlinable @inline(__always)
     package func publishedValue<T>(_ type: T.Type) -> T? {
         guard let box, let value = box.value(as: T.self) else { return nil }

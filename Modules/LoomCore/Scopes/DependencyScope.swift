@@ -78,7 +78,7 @@ public enum DependencyScope: Sendable, CustomStringConvertible {
         return true
     }
 
-    /// `instance`, `shared`, `singleton` or `managed`.
+    /// `instance`, `shared`, `singleton`, `scoped` or `managed`.
     ///
     /// ```swift
     /// DependencyScope.singleton.description   // "singleton"

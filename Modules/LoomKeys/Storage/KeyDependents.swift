@@ -52,9 +52,9 @@ package enum KeyDependents {
 
     // MARK: Recording
 
-    /// Notes that the current resolution read the tracked `key`; records the cached
-    /// registration being built, if any — on this thread's frames, or (in an `async` factory, or one isolated to a
-    /// global actor) in the construction the resolution context carries.
+    /// Notes that the current resolution read the tracked `key`; records the cached registration being built, if any
+    /// — on this thread's frames, or (in an `async` factory, or one isolated to a global actor) in the construction
+    /// the resolution context carries.
     ///
     /// Called after the read section that found the value has ended.
     @inline(never)

@@ -4,13 +4,12 @@ internal import LoomRuntime
 /// The process-wide root values of every `Sendable` key, plus the defaults built so far.
 ///
 /// Readers never lock: the current answer for every key ("root value if set, else the default once built") sits in
-/// an immutable ``KeyValueTable`` published in a process-wide word (``ProcessReference``). A read borrows
-/// the table inside a read section, looks the key up and copies the value out. Writers are serialised by one lock;
-/// each write is a single read-modify-write of the writer state that publishes a new table before the lock is
-/// released, so concurrent writes to different keys never lose an update, and a write of several keys (a
-/// configuration reload) is seen whole or not at all by a reader that reads them from one table. The replaced table
-/// is released only after a grace period, outside the lock, so no reader can still hold it and no value's `deinit`
-/// runs under the lock.
+/// an immutable ``KeyValueTable`` published in a process-wide word (``ProcessReference``). A read borrows the table
+/// inside a read section, looks the key up and copies the value out. Writers are serialised by one lock; each write
+/// is a single read-modify-write of the writer state that publishes a new table before the lock is released, so
+/// concurrent writes to different keys never lose an update, and a write of several keys (a configuration reload) is
+/// seen whole or not at all by a reader that reads them from one table. The replaced table is released only after a
+/// grace period, outside the lock, so no reader can still hold it and no value's `deinit` runs under the lock.
 enum RootStore {
     /// The writer's source of truth, from which each table is derived.
     struct WriterState {

@@ -62,13 +62,14 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
         return Unretained(reference: .fromOpaque(raw))
     }
 
-    /// The current table, retained; `nil` before the first node.
+    /// Runs `body` with the node under `hash` that `matches`, borrowed inside a read section this call enters and
+    /// leaves.
+    ///
+    /// `nil` when no node answers. `body` must not keep the node beyond what it retains.
     ///
     /// ```swift
-    /// slots.currentTable?.forEachNode { print($0) }
+    /// let isBuilt = slots.find(hash: hash, matching: { $0 === slot }, { $0.isBeingBuilt })
     /// ```
-    /// Runs `body` with the node under `hash` that `matches`, borrowed inside a read section this call enters and
-    /// leaves; `nil` when no node answers. `body` must not keep the node beyond what it retains.
     @inlinable
     package func find<Result>(hash: UInt, matching matches: (Node) -> Bool, _ body: (Node) throws -> Result) rethrows
         -> Result?
@@ -80,6 +81,11 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
         }
     }
 
+    /// The current table, retained; `nil` before the first node.
+    ///
+    /// ```swift
+    /// slots.currentTable?.forEachNode { print($0) }
+    /// ```
     package var currentTable: ConcurrentTable<Node>? {
         ReadSection.run { section in table(in: section)?.object }
     }

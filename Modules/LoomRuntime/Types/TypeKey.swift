@@ -10,7 +10,7 @@
 /// let hash = key.tableHash
 /// let resolverKey = key.marked  // never equal to another type's key
 /// ```
-@usableFromInline
+@usableFromInline @frozen
 package struct TypeKey: Hashable, Sendable {
     @usableFromInline let word: UInt
 

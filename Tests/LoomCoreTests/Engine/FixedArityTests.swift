@@ -71,7 +71,7 @@ private final class Quota: Sendable {
         #expect(throws: InjectionError.self) { try container.inject(byType: Quota.self, 1) }
     }
 
-    @Test func theParameterWordsMatchOnlyTheirOwnKey() {
+    @Test func theParameterTypesMatchOnlyTheirOwnKey() {
         let typeKey = TypeKey(Quota.self)
         func key(_ types: [Any.Type], alternative: RegistrationAlternative? = nil) -> RegistrationKey {
             RegistrationKey(
@@ -99,7 +99,7 @@ private final class Quota: Sendable {
         #expect(
             !RegistrationKey(locator: .type(Quota.self), parameters: .none).matchesParameters(
                 typeKey: typeKey, alternative: nil, FixedArity.parameterTypes(Int.self)),
-            "a plain key has no parameter words")
+            "a plain key has no parameter types")
     }
 
     @Test func eachArgumentTupleHasItsOwnInstance() throws {
