@@ -51,6 +51,12 @@ int loom_membarrier(void) {
 #endif
 }
 
+// libdispatch's public C entry point, which every platform with Swift's Dispatch links. Declared rather than included:
+// on Linux its header is not on a C target's include path.
+extern void *dispatch_get_specific(const void *key);
+
+int loom_queue_has_specific(uintptr_t key) { return dispatch_get_specific((const void *)key) != NULL; }
+
 #if defined(__APPLE__)
 #include <pthread.h>
 int loom_is_main_thread(void) { return pthread_main_np() == 1; }

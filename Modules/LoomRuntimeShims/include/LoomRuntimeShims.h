@@ -112,6 +112,8 @@ void loom_mutex_unlock(loom_mutex_t *mutex);
 
 /// 1 when the calling thread is the process's main thread, else 0 (a system call on Linux: cache the answer).
 int loom_is_main_thread(void);
+/// 1 when the queue running the calling code carries a value for `key` (`dispatch_get_specific`), else 0.
+int loom_queue_has_specific(uintptr_t key);
 
 // MARK: - Process-wide words
 
