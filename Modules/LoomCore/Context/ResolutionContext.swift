@@ -251,20 +251,6 @@ extension ResolutionContext {
         frames.adopt(chain: chain, flow: flow)
     }
 
-    /// Runs `operation` so that resolutions inside it — on this thread or any other the context reaches — continue
-    /// the construction in progress here: same cycle detection, same exactly-once claims.
-    ///
-    /// The runtime's answer to "a factory's nested resolutions run elsewhere": async factories use it at every
-    /// boundary; a synchronous factory that hands work to another thread can wrap that work in `continuing`.
-    package static func continuingConstruction<R>(_ operation: () throws -> R) rethrows -> R {
-        let (chain, flow) = ResolutionFrames.current.capture()
-        return try with(
-            { fields in
-                fields.chain = chain
-                fields.flow = flow
-            }, operation: operation)
-    }
-
     /// The current construction, captured so that another thread can continue it with ``continuing(_:)``.
     package static func captureConstruction() -> ResolutionContext {
         let (chain, flow) = ResolutionFrames.current.capture()
