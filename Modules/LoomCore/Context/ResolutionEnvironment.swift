@@ -118,7 +118,7 @@ package final class IsolatedCaches: Sendable {
 
     @inlinable @inline(__always)
     static func hash(of entry: RegistrationEntry) -> UInt {
-        TableHash.word(UInt(bitPattern: ObjectIdentifier(entry)))
+        TableHash.identity(ObjectIdentifier(entry))
     }
 
     @usableFromInline

@@ -234,14 +234,14 @@ extension EntryCache {
     /// One argument's part of ``argumentHash(_:)``, or of ``lookupHash(_:)`` when `remembered`.
     @inlinable @inline(__always)
     static func hashPart<Argument: Hashable>(of argument: Argument, remembered: Bool) -> UInt {
-        if let value = TypeShape.value(argument, as: Int.self) { return UInt(bitPattern: value) }
+        if let value = TypeShape.value(argument, as: Int.self) { return TableHash.part(value) }
         if let value = TypeShape.value(argument, as: UInt.self) { return value }
         if let value = TypeShape.value(argument, as: Int64.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt64.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Int32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: UInt32.self) { return UInt(truncatingIfNeeded: value) }
         if let value = TypeShape.value(argument, as: Bool.self) { return value ? 1 : 0 }
-        return remembered ? rememberedHash(of: argument) : UInt(bitPattern: argument.hashValue)
+        return remembered ? rememberedHash(of: argument) : TableHash.part(argument.hashValue)
     }
 
     /// An argument's remembered `hashValue`, out of line: inlined, the memo's code made the folds of

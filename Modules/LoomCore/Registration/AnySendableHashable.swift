@@ -31,7 +31,7 @@ package struct AnySendableHashable: Hashable, Sendable, CustomStringConvertible 
     /// The hash word an erased `value` has.
     @inlinable @inline(__always)
     package static func hashWord<Value: Hashable>(of value: Value) -> UInt {
-        hashWord(of: Value.self, hashValue: UInt(bitPattern: value.hashValue))
+        hashWord(of: Value.self, hashValue: TableHash.part(value.hashValue))
     }
 
     /// The hash word of a value of `type` whose `hashValue` is `hashValue`.

@@ -222,6 +222,14 @@ package enum TableHash {
     @inlinable @inline(__always)
     static func bits(of value: Int) -> UInt { UInt(bitPattern: value) }
 
+    /// A `hashValue` (or any `Int` hashed as itself) as a part to ``combine(_:_:)``.
+    @inlinable @inline(__always)
+    package static func part(_ hashValue: Int) -> UInt { bits(of: hashValue) }
+
+    /// The table hash of an object's identity (a table keyed by objects, such as a scope's caches by registration).
+    @inlinable @inline(__always)
+    package static func identity(_ identity: ObjectIdentifier) -> UInt { word(bits(of: identity)) }
+
     /// A 64-bit finaliser mix (MurmurHash3's) of one word, spreading type-metadata addresses over every bit.
     @inlinable @inline(__always)
     package static func word(_ word: UInt) -> UInt {

@@ -26,6 +26,18 @@ import Testing
         #expect(Set((0..<10_000).map { TableHash.word(UInt($0)) }).count == 10_000)
     }
 
+    /// An object's identity hash is one per object and never zero; a hash value's part keeps every bit.
+    @Test func identitiesAndHashValuePartsHashAsTheirWords() {
+        let first = Marker(1)
+        let second = Marker(2)
+        #expect(TableHash.identity(ObjectIdentifier(first)) == TableHash.identity(ObjectIdentifier(first)))
+        #expect(TableHash.identity(ObjectIdentifier(first)) != TableHash.identity(ObjectIdentifier(second)))
+        #expect(TableHash.identity(ObjectIdentifier(first)) != 0)
+        #expect(TableHash.part(-1) == UInt.max)
+        #expect(TableHash.part(42) == 42)
+        #expect(TableHash.combine(7, TableHash.part(1)) != TableHash.combine(7, TableHash.part(2)))
+    }
+
     @Test func combineDependsOnTheOrderOfItsParts() {
         let (a, b) = (TableHash.word(1), TableHash.word(2))
         #expect(TableHash.combine(a, b) != TableHash.combine(b, a))
