@@ -22,8 +22,9 @@ struct ConfPropertyCheck: Sendable {
             if let customContext, customContext.values[id] != nil { return true }
             if customContext == nil {
                 let probe = KeyAccess.probe(id)
-                defer { KeyAccess.finish(probe) }
-                if probe.box != nil { return true }
+                let isSet = probe.box != nil
+                KeyAccess.finish(probe)
+                if isSet { return true }
             }
             return RootStore.defaultValue(for: id, as: K.Value.self, makeDefault: { K.defaultValue }) != nil
         }

@@ -85,33 +85,33 @@ package final class IsolatedCaches: Sendable {
             ?? makeCache(for: entry, hash: hash)
     }
 
-    /// The published box of `entry`'s plain slot in this scope, unretained, read inside the caller's `section`;
+    /// The published box of `entry`'s plain slot in this scope, unretained, read under the caller's `lease`;
     /// `nil` while this scope has no instance of it (the caller's general path then creates its cache).
     ///
     /// The overlay's settled fast path: no nested read section and no cache handed back owned.
     @inlinable @inline(__always)
-    package func publishedBox(of entry: RegistrationEntry, in section: ReadSection.Token) -> Unretained<InstanceBox>? {
+    package func publishedBox(of entry: RegistrationEntry, in lease: borrowing ReadLease) -> Unretained<InstanceBox>? {
         // The same cache ``makeCache(for:hash:)`` files for an owned registration (an instance there was built through
         // this store, or outside any scope, as it would be without one).
-        if entry.owner === owner, let cache = entry.cache { return cache.publishedBox(in: section) }
-        return table.load(in: section)?.withObject { table in
-            table.find(hash: Self.hash(of: entry), in: section) { $0.entry === entry }?.withObject { node in
-                node.cache.publishedBox(in: section)
+        if entry.owner === owner, let cache = entry.cache { return cache.publishedBox(in: lease) }
+        return table.load(in: lease)?.withObject { table in
+            table.find(hash: Self.hash(of: entry), in: lease) { $0.entry === entry }?.withObject { node in
+                node.cache.publishedBox(in: lease)
             }
         }
     }
 
-    /// The table of `entry`'s argument-tuple slots in this scope, unretained, read inside the caller's `section`;
+    /// The table of `entry`'s argument-tuple slots in this scope, unretained, read under the caller's `lease`;
     /// `nil` while this scope has no cache for `entry` or no argument tuple in it yet (a table does not mean the
     /// requested tuple has an instance).
     @inlinable
-    package func argumentTable(of entry: RegistrationEntry, in section: ReadSection.Token)
+    package func argumentTable(of entry: RegistrationEntry, in lease: borrowing ReadLease)
         -> Unretained<ConcurrentTable<OnceSlot>>?
     {
-        if entry.owner === owner, let cache = entry.cache { return cache.argumentTable(in: section) }
-        return table.load(in: section)?.withObject { table in
-            table.find(hash: Self.hash(of: entry), in: section) { $0.entry === entry }?.withObject { node in
-                node.cache.argumentTable(in: section)
+        if entry.owner === owner, let cache = entry.cache { return cache.argumentTable(in: lease) }
+        return table.load(in: lease)?.withObject { table in
+            table.find(hash: Self.hash(of: entry), in: lease) { $0.entry === entry }?.withObject { node in
+                node.cache.argumentTable(in: lease)
             }
         }
     }

@@ -68,26 +68,26 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
         return found ?? nil
     }
 
-    /// The table of argument-tuple slots, unretained, read inside the caller's `section`; `nil` before the first
+    /// The table of argument-tuple slots, unretained, read under the caller's `lease`; `nil` before the first
     /// tuple's slot exists (or for a registration without parameters).
     @inlinable @inline(__always)
-    package func argumentTable(in section: ReadSection.Token) -> Unretained<ConcurrentTable<OnceSlot>>? {
-        slotTableIfMade?.withObject { $0.table(in: section) }
+    package func argumentTable(in lease: borrowing ReadLease) -> Unretained<ConcurrentTable<OnceSlot>>? {
+        slotTableIfMade?.withObject { $0.table(in: lease) }
     }
 
     /// The published box of the slot in `table` for `arguments` (whose ``argumentHash(_:)`` is `hash`), unretained,
-    /// read inside the caller's `section`; `nil` while that tuple has no instance.
+    /// read under the caller's `lease`; `nil` while that tuple has no instance.
     ///
     /// Takes the table rather than the cache: a caller holding the cache across the comparison's call would retain it.
     @inlinable @inline(__always)
     package static func publishedBox<each Parameter: Hashable & Sendable>(
         in table: Unretained<ConcurrentTable<OnceSlot>>, forArguments arguments: repeat each Parameter, hash: UInt,
-        section: ReadSection.Token
+        lease: borrowing ReadLease
     ) -> Unretained<InstanceBox>? {
         table.withObject { table in
-            table.find(hash: hash, in: section) { node in
+            table.find(hash: hash, in: lease) { node in
                 unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
-            }?.withObject { $0.publishedBox(in: section) }
+            }?.withObject { $0.publishedBox(in: lease) }
         }
     }
 

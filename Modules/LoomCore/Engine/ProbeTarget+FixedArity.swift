@@ -83,7 +83,7 @@ extension ProbeResult {
     ///
     /// The registration's key has exactly the tuple's types, so it is a `Registration`.
     @inlinable @inline(__always)
-    package func resolve<T, Registration: RegistrationEntry>(
+    package consuming func resolve<T, Registration: RegistrationEntry>(
         _ type: T.Type, hash: @autoclosure () -> UInt, matches: (OnceSlot) -> Bool,
         miss: (Registration, ResolutionEnvironment) throws -> T
     ) throws -> T? {
@@ -94,14 +94,14 @@ extension ProbeResult {
         // As in the pack-based reader: nothing retained but the value handed out.
         if let table = argumentTable(ofCached: entry),
             let box = table.withObject({ table in
-                table.find(hash: hash(), in: section, matching: matches)?.withObject { $0.publishedBox(in: section) }
+                table.find(hash: hash(), in: lease, matching: matches)?.withObject { $0.publishedBox(in: lease) }
             }),
             let value = box.value(as: T.self)
         {
             end()
             return value
         }
-        let registration = retainingEntry(entry, as: Registration.self)
+        let (registration, environment) = retainingEntry(entry, as: Registration.self)
         return try miss(registration, environment)
     }
 }

@@ -1,62 +1,89 @@
 public import LoomRuntime
 
-/// What a lock-free probe found for a request: the registration answering it and, for a registration without
-/// arguments, its published instance — or nothing the fast path can use.
+/// What a lock-free probe found for a request — the registration answering it and, for a registration without
+/// arguments, its published instance, or nothing the fast path can use — with the read lease it was found under.
 ///
 /// Returned by value from a non-generic function (four words, in registers), so the generic front doors that read it
-/// are specialised in the caller's module and never instantiate generic metadata at run time. The probe entered a
-/// read section; the typed readers below leave it once they have copied the value out (or retained the entry whose
-/// factory must run).
+/// are specialised in the caller's module and never instantiate generic metadata at run time. Non-copyable, like its
+/// lease: each typed reader below consumes it, leaving the read section once it has copied the value out (or retained
+/// the entry whose factory must run); a reader that returns early ends the lease as the result goes away.
 @usableFromInline
-package struct ProbeResult {
+package struct ProbeResult: ~Copyable {
     /// The read section the probe entered.
-    @usableFromInline package let section: ReadSection.Token
-    /// The published instance of the registration's only slot, if the registration takes no arguments and has one.
-    @usableFromInline package let box: Unretained<InstanceBox>?
-    /// The registration answering the request when it is the only candidate and produces exactly the requested type.
-    @usableFromInline package let entry: Unretained<RegistrationEntry>?
-    /// The test overlay's isolated caches, where the registration's cached instances live inside an overlay; `nil`
-    /// for its own caches.
-    ///
-    /// Unretained: the current task's resolution context holds the overlay, and the overlay its caches, for as long
-    /// as the resolution this probe serves runs (an overlay ends only when the closure that opened it returns).
-    /// Holding them strongly cost every resolve inside an overlay a retain and a release of one shared object.
-    @usableFromInline package let isolatedCaches: Unretained<IsolatedCaches>?
+    @usableFromInline package let lease: ReadLease
+    /// What the probe found under `lease`.
+    @usableFromInline package let found: Found
+
+    /// The references a probe found, valid while its lease is held.
+    @usableFromInline @frozen
+    package struct Found {
+        /// The published instance of the registration's only slot, if the registration takes no arguments and has
+        /// one.
+        @usableFromInline package let box: Unretained<InstanceBox>?
+        /// The registration answering the request when it is the only candidate and produces exactly the requested
+        /// type.
+        @usableFromInline package let entry: Unretained<RegistrationEntry>?
+        /// The test overlay's isolated caches, where the registration's cached instances live inside an overlay;
+        /// `nil` for its own caches.
+        ///
+        /// Unretained: the current task's resolution context holds the overlay, and the overlay its caches, for as
+        /// long as the resolution this probe serves runs (an overlay ends only when the closure that opened it
+        /// returns). Holding them strongly cost every resolve inside an overlay a retain and a release of one shared
+        /// object.
+        @usableFromInline package let isolatedCaches: Unretained<IsolatedCaches>?
+
+        @inlinable
+        init(
+            box: Unretained<InstanceBox>?, entry: Unretained<RegistrationEntry>?,
+            isolatedCaches: Unretained<IsolatedCaches>?
+        ) {
+            self.box = box
+            self.entry = entry
+            self.isolatedCaches = isolatedCaches
+        }
+
+        /// Nothing the fast path can use.
+        @inlinable
+        static var nothing: Found { Found(box: nil, entry: nil, isolatedCaches: nil) }
+    }
 
     @inlinable
-    package init(
-        section: ReadSection.Token, box: Unretained<InstanceBox>?, entry: Unretained<RegistrationEntry>?,
-        isolatedCaches: Unretained<IsolatedCaches>?
-    ) {
-        self.section = section
-        self.box = box
-        self.entry = entry
-        self.isolatedCaches = isolatedCaches
+    package init(lease: consuming ReadLease, found: Found) {
+        self.lease = lease
+        self.found = found
     }
 
     /// A probe that found nothing the fast path can use.
-    package init(section: ReadSection.Token) {
-        self.init(section: section, box: nil, entry: nil, isolatedCaches: nil)
+    package init(lease: consuming ReadLease) {
+        self.init(lease: lease, found: .nothing)
     }
+
+    /// The published instance found (see ``Found/box``).
+    @inlinable package var box: Unretained<InstanceBox>? { found.box }
+    /// The registration found (see ``Found/entry``).
+    @inlinable package var entry: Unretained<RegistrationEntry>? { found.entry }
 
     /// Leaves the probe's read section: after this, nothing the probe found may be read.
     @inlinable @inline(__always)
-    package func end() { ReadSection.exit(section) }
+    package consuming func end() { lease.end() }
 
-    /// `entry` as the `Registration` the caller knows it to be, retained, having left the read section: what a
-    /// factory that runs outside the section needs.
+    /// `entry` as the `Registration` the caller knows it to be, retained, and the environment its cached instances
+    /// live in, having left the read section: what a factory that runs outside the section needs.
     @inlinable @inline(__always)
-    package func retainingEntry<Registration: RegistrationEntry>(
+    package consuming func retainingEntry<Registration: RegistrationEntry>(
         _ entry: Unretained<RegistrationEntry>, as _: Registration.Type
-    ) -> Registration {
+    ) -> (Registration, ResolutionEnvironment) {
         let registration = entry.assumingType(Registration.self).object
+        let environment = environment
         end()
-        return registration
+        return (registration, environment)
     }
 
     /// Where the registration's cached instances live, held strongly: what a factory that runs needs.
     @inlinable
-    package var environment: ResolutionEnvironment { ResolutionEnvironment(isolatedCaches: isolatedCaches?.object) }
+    package var environment: ResolutionEnvironment {
+        ResolutionEnvironment(isolatedCaches: found.isolatedCaches?.object)
+    }
 
     /// The table of argument-tuple slots of `entry`, a registration with a cache that is not `.scoped`, where this
     /// probe reads instances; `nil` for any other registration.
@@ -69,16 +96,16 @@ package struct ProbeResult {
     }
 
     /// The table of `entry`'s argument-tuple slots where this probe reads instances (`cache` is the entry's own),
-    /// unretained, read inside the probe's section; for a registration known not to be `.scoped`.
+    /// unretained, read under the probe's lease; for a registration known not to be `.scoped`.
     ///
     /// The first half of the settled read of a resolution with arguments
-    /// (``EntryCache/publishedBox(in:forArguments:hash:section:)`` is the second): no registration, cache or table
+    /// (``EntryCache/publishedBox(in:forArguments:hash:lease:)`` is the second): no registration, cache or table
     /// is retained.
     @inlinable @inline(__always)
     func argumentTable(of entry: RegistrationEntry) -> Unretained<ConcurrentTable<OnceSlot>>? {
         // The cache is read where it is used: bound first, it was retained and released around the read of its table.
-        guard let isolatedCaches else { return entry.cache?.argumentTable(in: section) }
-        return isolatedCaches.withObject { $0.argumentTable(of: entry, in: section) }
+        guard let isolatedCaches = found.isolatedCaches else { return entry.cache?.argumentTable(in: lease) }
+        return isolatedCaches.withObject { $0.argumentTable(of: entry, in: lease) }
     }
 }
 
@@ -86,34 +113,34 @@ package struct ProbeResult {
 
 /// Where a probe looks: a registry and its parents, or a table standing for several (the graph's index).
 ///
-/// Unretained: a probe runs while its caller keeps the registry alive (or, for a published table, inside the read
-/// section that protects it), and retaining a table every two threads read would make them contend on its count.
+/// Unretained: a probe runs while its caller keeps the registry alive (or, for a published table, under the lease
+/// that protects it), and retaining a table every two threads read would make them contend on its count.
 package enum ProbeTables {
     case chain(Unretained<Registry>)
     case table(Unretained<RegistryTable>)
 }
 
-extension ProbeResult {
-    /// Probes `tables` inside `section` for the node under `hash` that `matches`; `nil` when no node answers.
+extension ProbeResult.Found {
+    /// Probes `tables` under `lease` for the node under `hash` that `matches`; `nil` when no node answers.
     ///
-    /// A node that answers but cannot serve the fast path (several candidates, another produced type) ends the probe
-    /// with an empty result, so the general path reports it exactly.
+    /// A node that answers but cannot serve the fast path (several candidates, another produced type) gives
+    /// ``nothing``, so the general path reports it exactly.
     @inline(__always)
-    package init?(
-        section: ReadSection.Token, tables: ProbeTables, hash: UInt, valueType: TypeKey,
+    init?(
+        _ tables: ProbeTables, in lease: borrowing ReadLease, hash: UInt, valueType: TypeKey,
         isolatedCaches: Unretained<IsolatedCaches>?, matching matches: (RegistrationKey) -> Bool
     ) {
         let node: Unretained<RegistryNode>?
         switch tables {
         case .table(let table):
-            node = table.withObject { $0.find(hash: hash, in: section) { matches($0.key) } }
+            node = table.withObject { $0.find(hash: hash, in: lease) { matches($0.key) } }
         case .chain(let registry):
             var found: Unretained<RegistryNode>?
             var current: Unretained<Registry>? = registry
             while let registry = current, found == nil {
                 found = registry.withObject { registry in
-                    registry.table.load(in: section)?.withObject { table in
-                        table.find(hash: hash, in: section) { matches($0.key) }
+                    registry.table.load(in: lease)?.withObject { table in
+                        table.find(hash: hash, in: lease) { matches($0.key) }
                     }
                 }
                 current = registry.withObject { registry in registry.parent.map { Unretained($0) } }
@@ -122,7 +149,7 @@ extension ProbeResult {
         }
         guard let node else { return nil }
         guard !node.withObject({ $0.needsGeneralPath }) else {
-            self = ProbeResult(section: section)
+            self = .nothing
             return
         }
         // The entry is read through its own `withObject` rather than downcast inside the node's: with the downcast,
@@ -131,98 +158,105 @@ extension ProbeResult {
         self = found.withObject { entry in
             // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
             // class names its own produced type in its attributes.
-            guard TypeKey(entry.attributes.valueType) == valueType else {
-                return ProbeResult(section: section)
-            }
+            guard TypeKey(entry.attributes.valueType) == valueType else { return .nothing }
             var box: Unretained<InstanceBox>?
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
             // The entry's own cache is read only where it is used: held across the isolated caches' lookup (a call),
             // it would be retained.
             if entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent), entry.hasPlainSlot {
                 if let isolatedCaches {
-                    box = isolatedCaches.withObject { $0.publishedBox(of: entry, in: section) }
+                    box = isolatedCaches.withObject { $0.publishedBox(of: entry, in: lease) }
                 } else {
-                    box = entry.cache?.publishedBox(in: section)
+                    box = entry.cache?.publishedBox(in: lease)
                 }
             }
-            return ProbeResult(section: section, box: box, entry: found, isolatedCaches: isolatedCaches)
+            return ProbeResult.Found(box: box, entry: found, isolatedCaches: isolatedCaches)
         }
     }
+}
 
-    /// Probes `tables` inside `section` (which the result carries) as the current task sees it: through its test
-    /// overlay while one exists in the process.
+extension ProbeResult {
+    /// Enters a read section and probes `tables` under it as the current task sees them: through its test overlay
+    /// while one exists in the process.
     ///
     /// `fastID` is the requested key's ``RegistrationKey/fastID`` when that word alone identifies it (`0` otherwise):
     /// the overlay's out-of-line probe then compares it inline instead of calling `matches` per node.
     @inline(__always)
     package static func probe(
-        _ tables: ProbeTables, in section: ReadSection.Token, hash: UInt, valueType: TypeKey, fastID: TypeKey = .none,
+        _ tables: ProbeTables, hash: UInt, valueType: TypeKey, fastID: TypeKey = .none,
         matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
+        let lease = ReadLease()
+        let found = find(tables, in: lease, hash: hash, valueType: valueType, fastID: fastID, matching: matches)
+        return ProbeResult(lease: lease, found: found)
+    }
+
+    /// ``probe(_:hash:valueType:fastID:matching:)`` under a lease the caller holds.
+    @inline(__always)
+    package static func find(
+        _ tables: ProbeTables, in lease: borrowing ReadLease, hash: UInt, valueType: TypeKey, fastID: TypeKey = .none,
+        matching matches: (RegistrationKey) -> Bool
+    ) -> Found {
         if ProcessCounter.activeOverlays.isNonZero {
             if fastID != .none {
-                return probeThroughOverlay(
-                    tables, section: section, hash: hash, valueType: valueType, fastID: fastID)
+                return findThroughOverlay(tables, in: lease, hash: hash, valueType: valueType, fastID: fastID)
             }
-            return probeThroughOverlay(
-                tables, section: section, hash: hash, valueType: valueType, matching: matches)
+            return findThroughOverlay(tables, in: lease, hash: hash, valueType: valueType, matching: matches)
         }
-        return ProbeResult(
-            section: section, tables: tables, hash: hash, valueType: valueType, isolatedCaches: nil,
-            matching: matches) ?? ProbeResult(section: section)
+        return Found(
+            tables, in: lease, hash: hash, valueType: valueType, isolatedCaches: nil, matching: matches) ?? .nothing
     }
 
     /// Probes the overlay's registrations first (its container's chain), then — unless it hides them — `tables`'.
     ///
     /// Cached instances come from the overlay's environment. Verification sandboxes record every resolution, so they
     /// take the general path. Never inlined: it reads the task-local context, which would bloat every probe that
-    /// inlines ``probe(_:in:hash:valueType:fastID:matching:)`` and keep the common case's table probe out of line.
+    /// inlines ``find(_:in:hash:valueType:fastID:matching:)`` and keep the common case's table probe out of line.
     @inline(never)
-    private static func probeThroughOverlay(
-        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueType: TypeKey,
+    private static func findThroughOverlay(
+        _ tables: ProbeTables, in lease: borrowing ReadLease, hash: UInt, valueType: TypeKey,
         matching matches: (RegistrationKey) -> Bool
-    ) -> ProbeResult {
-        probeThroughOverlay(tables, section, hash, valueType, matches)
+    ) -> Found {
+        findThroughOverlay(tables, lease, hash, valueType, matches)
     }
 
-    /// ``probeThroughOverlay(_:section:hash:valueType:matching:)`` for a key its fast word identifies, compared
-    /// inline.
+    /// ``findThroughOverlay(_:in:hash:valueType:matching:)`` for a key its fast word identifies, compared inline.
     @inline(never)
-    private static func probeThroughOverlay(
-        _ tables: ProbeTables, section: ReadSection.Token, hash: UInt, valueType: TypeKey, fastID: TypeKey
-    ) -> ProbeResult {
-        probeThroughOverlay(tables, section, hash, valueType) { $0.fastID == fastID }
+    private static func findThroughOverlay(
+        _ tables: ProbeTables, in lease: borrowing ReadLease, hash: UInt, valueType: TypeKey, fastID: TypeKey
+    ) -> Found {
+        findThroughOverlay(tables, lease, hash, valueType) { $0.fastID == fastID }
     }
 
     @inline(__always)
-    private static func probeThroughOverlay(
-        _ tables: ProbeTables, _ section: ReadSection.Token, _ hash: UInt, _ valueType: TypeKey,
+    private static func findThroughOverlay(
+        _ tables: ProbeTables, _ lease: borrowing ReadLease, _ hash: UInt, _ valueType: TypeKey,
         _ matches: (RegistrationKey) -> Bool
-    ) -> ProbeResult {
+    ) -> Found {
         // The overlay and its container are read unretained: the task's context holds them for as long as this
         // call runs, and binding them strongly cost a retain and a release each per probe.
         let overlay: Unretained<ResolutionOverlay>? = ResolutionContext.withCurrent { context in
             context.flatMap { context in context.overlay.map { Unretained($0) } }
         }
         guard let overlay else {
-            return ProbeResult(
-                section: section, tables: tables, hash: hash, valueType: valueType, isolatedCaches: nil,
-                matching: matches) ?? ProbeResult(section: section)
+            return Found(
+                tables, in: lease, hash: hash, valueType: valueType, isolatedCaches: nil, matching: matches)
+                ?? .nothing
         }
         return overlay.withObject { overlay in
-            guard overlay.recorder == nil else { return ProbeResult(section: section) }
+            guard overlay.recorder == nil else { return .nothing }
             let registry = Unretained(overlay.container.registry)
             let isolatedCaches = overlay.environment.isolatedCaches.map { Unretained($0) }
-            if let probe = ProbeResult(
-                section: section, tables: .chain(registry), hash: hash, valueType: valueType,
-                isolatedCaches: isolatedCaches, matching: matches)
+            if let found = Found(
+                .chain(registry), in: lease, hash: hash, valueType: valueType, isolatedCaches: isolatedCaches,
+                matching: matches)
             {
-                return probe
+                return found
             }
-            guard overlay.probesLiveRegistrations else { return ProbeResult(section: section) }
-            return ProbeResult(
-                section: section, tables: tables, hash: hash, valueType: valueType,
-                isolatedCaches: isolatedCaches, matching: matches) ?? ProbeResult(section: section)
+            guard overlay.probesLiveRegistrations else { return .nothing }
+            return Found(
+                tables, in: lease, hash: hash, valueType: valueType, isolatedCaches: isolatedCaches,
+                matching: matches) ?? .nothing
         }
     }
 }
@@ -232,8 +266,7 @@ extension Registry {
     @usableFromInline
     package func probePlain(typeKey: TypeKey) -> ProbeResult {
         ProbeResult.probe(
-            .chain(Unretained(self)), in: ReadSection.enter(), hash: typeKey.tableHash,
-            valueType: typeKey, fastID: typeKey
+            .chain(Unretained(self)), hash: typeKey.tableHash, valueType: typeKey, fastID: typeKey
         ) { $0.fastID == typeKey }
     }
 
@@ -246,31 +279,28 @@ extension Registry {
     package func probeEnclosingObjectResolver(typeKey: TypeKey, alternative: RegistrationAlternative?) -> ProbeResult {
         let hash = RegistrationKey.enclosingObjectResolverHash(typeKey: typeKey, alternative: alternative)
         if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeKey) {
-            return ProbeResult.probe(
-                .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueType: typeKey, fastID: fastID
-            ) { $0.fastID == fastID }
+            return ProbeResult.probe(.chain(Unretained(self)), hash: hash, valueType: typeKey, fastID: fastID) {
+                $0.fastID == fastID
+            }
         }
-        return ProbeResult.probe(
-            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueType: typeKey
-        ) { $0.matchesEnclosingObject(typeKey, alternative: alternative) }
+        return ProbeResult.probe(.chain(Unretained(self)), hash: hash, valueType: typeKey) {
+            $0.matchesEnclosingObject(typeKey, alternative: alternative)
+        }
     }
 
     /// Enters a read section and finds the registration under `hash` that `matches` in this registry's chain, usable
     /// only when it produces exactly the type whose key is `valueType`.
     @usableFromInline
     package func probe(hash: UInt, valueType: TypeKey, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
-        ProbeResult.probe(
-            .chain(Unretained(self)), in: ReadSection.enter(), hash: hash, valueType: valueType,
-            matching: matches)
+        ProbeResult.probe(.chain(Unretained(self)), hash: hash, valueType: valueType, matching: matches)
     }
 
     /// Enters a read section and finds the registration named `name` (without parameters) in this registry's chain.
     @usableFromInline
     package func probeNamed(_ name: String, valueType: TypeKey) -> ProbeResult {
-        ProbeResult.probe(
-            .chain(Unretained(self)), in: ReadSection.enter(), hash: RegistrationKey.nameHash(name),
-            valueType: valueType
-        ) { $0.isPlainName(name) }
+        ProbeResult.probe(.chain(Unretained(self)), hash: RegistrationKey.nameHash(name), valueType: valueType) {
+            $0.isPlainName(name)
+        }
     }
 }
 
@@ -299,7 +329,7 @@ extension ProbeResult {
     /// on the main thread). The registration takes no arguments. Returns `nil` (having left the section) when only the
     /// general path can answer — which is also where an unsettled `async` registration reports its error.
     @inlinable @inline(__always)
-    package func resolve<T>(_ type: T.Type) throws -> T? {
+    package consuming func resolve<T>(_ type: T.Type) throws -> T? {
         if let box, let value = box.value(as: T.self) {
             end()
             return value
@@ -311,10 +341,10 @@ extension ProbeResult {
         switch ProbeResult.kind(of: entry) {
         case .synchronous:
             // Retain the entry before leaving the section: its factory runs outside it.
-            let registration = retainingEntry(entry, as: PlainEntry<T>.self)
+            let (registration, environment) = retainingEntry(entry, as: PlainEntry<T>.self)
             return try registration.resolve(in: environment)
         case .mainActor:
-            let registration = retainingEntry(entry, as: MainActorEntry<T>.self)
+            let (registration, environment) = retainingEntry(entry, as: MainActorEntry<T>.self)
             return try registration.resolveOnMainActor(in: environment)
         case .asynchronous, .globalActor:
             end()
@@ -327,7 +357,9 @@ extension ProbeResult {
     /// The value is its cached instance for that tuple, or a new one. The registration's key has exactly the
     /// argument types; without arguments this is ``resolve(_:)``.
     @inlinable @inline(__always)
-    package func resolve<T, each Parameter: Hashable & Sendable>(_ type: T.Type, _ arguments: repeat each Parameter)
+    package consuming func resolve<T, each Parameter: Hashable & Sendable>(
+        _ type: T.Type, _ arguments: repeat each Parameter
+    )
         throws -> T?
     {
         if isEmptyPack(repeat each arguments) { return try resolve(T.self) }
@@ -342,37 +374,37 @@ extension ProbeResult {
         if let table = argumentTable(ofCached: entry),
             let box = EntryCache.publishedBox(
                 in: table, forArguments: repeat each arguments, hash: EntryCache.lookupHash(repeat each arguments),
-                section: section),
+                lease: lease),
             let value = box.value(as: T.self)
         {
             end()
             return value
         }
-        let registration = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
+        let (registration, environment) = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
         return try registration.resolve(repeat each arguments, in: environment)
     }
 
     /// Runs the probed enclosing-object resolver with `parameter` and leaves the read section.
     @inlinable @inline(__always)
-    package func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
+    package consuming func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
         guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
             end()
             return nil
         }
-        let registration = retainingEntry(entry, as: EnclosingObjectEntry<T>.self)
+        let (registration, _) = retainingEntry(entry, as: EnclosingObjectEntry<T>.self)
         return try registration.resolve(parameter: parameter)
     }
 
-    /// The published instance, having left the read section; `nil` (still inside it) when the probe found none.
+    /// The published instance, read under the probe's lease (which the caller still ends); `nil` when the probe
+    /// found none.
     ///
     /// The settled half of ``load(_:)``, read synchronously before it is called (by the pack reader
     /// ``load(_:_:)``, always inlined into the `load` front doors): an `async` call that does not suspend still
     /// allocates its frame from the task's allocator (about a fifth of a settled `load()`).
     @inlinable @inline(__always)
     package func publishedValue<T>(_ type: T.Type) -> T? {
-        guard let box, let value = box.value(as: T.self) else { return nil }
-        end()
-        return value
+        guard let box else { return nil }
+        return box.value(as: T.self)
     }
 
     /// Loads the probed registration's value and leaves the read section before any suspension.
@@ -381,25 +413,27 @@ extension ProbeResult {
     /// ``publishedValue(_:)``); otherwise the registration's factory runs as its kind needs: synchronously, awaited, or
     /// on its actor.
     @inlinable
-    nonisolated(nonsending) package func load<T: Sendable>(_ type: T.Type) async throws -> T? {
-        if let value = publishedValue(T.self) { return value }
+    nonisolated(nonsending) package consuming func load<T: Sendable>(_ type: T.Type) async throws -> T? {
+        if let value = publishedValue(T.self) {
+            end()
+            return value
+        }
         guard let entry else {
             end()
             return nil
         }
-        let environment = environment
         switch ProbeResult.kind(of: entry) {
         case .synchronous:
-            let registration = retainingEntry(entry, as: PlainEntry<T>.self)
+            let (registration, environment) = retainingEntry(entry, as: PlainEntry<T>.self)
             return try registration.resolve(in: environment)
         case .asynchronous:
-            let registration = retainingEntry(entry, as: AsyncEntry<T>.self)
+            let (registration, environment) = retainingEntry(entry, as: AsyncEntry<T>.self)
             return try await registration.load(in: environment)
         case .mainActor:
-            let registration = retainingEntry(entry, as: RegistrationEntry.self)
+            let (registration, environment) = retainingEntry(entry, as: RegistrationEntry.self)
             return try await registration.load(as: T.self, arguments: [], enclosing: nil, in: environment)
         case .globalActor:
-            let registration = retainingEntry(entry, as: GlobalActorEntry<T>.self)
+            let (registration, environment) = retainingEntry(entry, as: GlobalActorEntry<T>.self)
             return try await registration.load(in: environment)
         }
     }
@@ -407,24 +441,28 @@ extension ProbeResult {
     /// Loads the probed registration's value for `arguments`, leaving the read section before any suspension;
     /// without arguments, its published instance first (see ``publishedValue(_:)``), then ``load(_:)``.
     @inlinable @inline(__always)
-    nonisolated(nonsending) package func load<T: Sendable, each Parameter: Hashable & Sendable>(
+    nonisolated(nonsending) package consuming func load<T: Sendable, each Parameter: Hashable & Sendable>(
         _ type: T.Type, _ arguments: repeat each Parameter
     ) async throws -> T? {
         if isEmptyPack(repeat each arguments) {
-            if let value = publishedValue(T.self) { return value }
+            if let value = publishedValue(T.self) {
+                end()
+                return value
+            }
             return try await load(T.self)
         }
         guard let entry else {
             end()
             return nil
         }
-        let environment = environment
         switch ProbeResult.kind(of: entry) {
         case .synchronous:
-            let registration = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
+            let (registration, environment) = retainingEntry(
+                entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
             return try registration.resolve(repeat each arguments, in: environment)
         case .asynchronous:
-            let registration = retainingEntry(entry, as: AsyncParameterizedEntry<T, repeat each Parameter>.self)
+            let (registration, environment) = retainingEntry(
+                entry, as: AsyncParameterizedEntry<T, repeat each Parameter>.self)
             return try await registration.load(repeat each arguments, in: environment)
         case .mainActor, .globalActor:
             end()

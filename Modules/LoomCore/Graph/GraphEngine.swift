@@ -58,19 +58,19 @@ package final class GraphEngine: @unchecked Sendable {
     /// only when it produces exactly the type whose key is `valueType`.
     ///
     /// Inlined into the plain and named probes, so their `matches` is a direct comparison, not a closure call per node.
-    /// `fastID`: as in ``ProbeResult/probe(_:in:hash:valueType:fastID:matching:)``.
+    /// `fastID`: as in ``ProbeResult/probe(_:hash:valueType:fastID:matching:)``.
     @inline(__always)
     package func probe(
         hash: UInt, valueType: TypeKey, fastID: TypeKey = .none, matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
-        let section = ReadSection.enter()
-        guard let index = indexReference.load(in: section) else { return ProbeResult(section: section) }
-        return index.withObject { index in
-            guard !index.hasScannedContainers else { return ProbeResult(section: section) }
-            return ProbeResult.probe(
-                .table(Unretained(index.table)), in: section, hash: hash, valueType: valueType,
-                fastID: fastID, matching: matches)
+        let lease = ReadLease()
+        let found = indexReference.load(in: lease)?.withObject { index -> ProbeResult.Found in
+            guard !index.hasScannedContainers else { return .nothing }
+            return ProbeResult.find(
+                .table(Unretained(index.table)), in: lease, hash: hash, valueType: valueType, fastID: fastID,
+                matching: matches)
         }
+        return ProbeResult(lease: lease, found: found ?? .nothing)
     }
 
     // MARK: Activation

@@ -125,7 +125,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             return nil
         }
         // An instance this scope built: its cache lives as long as the scope, its box as long as the read section.
-        if let cache = caches.element(forKey: key), let box = cache.withObject({ $0.publishedBox(in: probe.section) }),
+        if let cache = caches.element(forKey: key), let box = cache.withObject({ $0.publishedBox(in: probe.lease) }),
             let value = box.value(as: T.self)
         {
             probe.end()
@@ -133,7 +133,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         }
         // The probe checked that the entry produces exactly `T`, and a synchronous one without arguments is a
         // `PlainEntry`.
-        let registration = probe.retainingEntry(entry, as: PlainEntry<T>.self)
+        let (registration, _) = probe.retainingEntry(entry, as: PlainEntry<T>.self)
         // The lookup above missed: the cache is appended without looking again (the append checks under its lock).
         // It lives as long as the scope, which the caller holds.
         guard isCurrent, let cache = appendCache(for: registration, key: key) else { return nil }

@@ -11,12 +11,12 @@ enum KeyAccess {
 
     /// Where a read found its value: an unretained box, valid until ``finish(_:)``.
     @usableFromInline
-    struct Probe {
+    struct Probe: ~Copyable {
         @usableFromInline let box: Unretained<KeyValueBox>?
-        /// Entered when the box came from the root table; a box from the resolution context needs none, because the
-        /// task-local binding keeps the context (and the overlay's replaced boxes) alive while this synchronous read
-        /// runs.
-        let section: ReadSection.Token?
+        /// Holds a section when the box came from the root table; a box from the resolution context needs none,
+        /// because the task-local binding keeps the context (and the overlay's replaced boxes) alive while this
+        /// synchronous read runs.
+        let lease: ReadLease
     }
 
     /// Finds the current box of a key: the task's override, else a root value set inside the task's test overlay
@@ -35,12 +35,12 @@ enum KeyAccess {
                 return (context.overlay?.keyValue(for: id) as? KeyValueBox).map { Unretained($0) }
             })
         {
-            return Probe(box: box, section: nil)
+            return Probe(box: box, lease: .empty)
         }
-        let section = ReadSection.enter()
-        if let box = RootStore.box(for: key, in: section) { return Probe(box: box, section: section) }
-        ReadSection.exit(section)
-        return Probe(box: nil, section: nil)
+        let lease = ReadLease()
+        if let box = RootStore.box(for: key, in: lease) { return Probe(box: box, lease: lease) }
+        lease.end()
+        return Probe(box: nil, lease: .empty)
     }
 
     /// Ends the read started by ``probe(_:)`` once the value has been copied out.
@@ -48,13 +48,13 @@ enum KeyAccess {
     /// A value loaded from a configuration source is *tracked*: the factory reading it, if any, is recorded as its
     /// dependent (``KeyDependents``). Every other read pays one load of the box's flag and a branch.
     @usableFromInline
-    static func finish(_ probe: Probe) {
+    static func finish(_ probe: consuming Probe) {
         guard let box = probe.box, box.withObject({ $0.tracksReads }) else {
-            if let section = probe.section { ReadSection.exit(section) }
+            probe.lease.end()
             return
         }
         let key = box.withObject { $0.key }
-        if let section = probe.section { ReadSection.exit(section) }
+        probe.lease.end()
         KeyDependents.noteRead(key: key)
     }
 

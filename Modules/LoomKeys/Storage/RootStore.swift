@@ -32,10 +32,10 @@ enum RootStore {
         published.read { $0.box(for: TypeKey(id))?.value(as: Value.self) } ?? nil
     }
 
-    /// The box of `key` in the published table, for use inside `section`.
+    /// The box of `key` in the published table, for use while `lease` is held.
     @inline(__always)
-    static func box(for key: TypeKey, in section: ReadSection.Token) -> Unretained<KeyValueBox>? {
-        published.load(in: section)?.withObject { $0.box(for: key) }
+    static func box(for key: TypeKey, in lease: borrowing ReadLease) -> Unretained<KeyValueBox>? {
+        published.load(in: lease)?.withObject { $0.box(for: key) }
     }
 
     /// The root value of `id` (ignoring defaults), or `nil`.

@@ -182,16 +182,16 @@ open class OnceSlot: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The published box, unretained, for use inside `section`; `nil` while the slot is empty.
+    /// The published box, unretained, for use while `lease` is held; `nil` while the slot is empty.
     @inlinable @inline(__always)
-    package final func publishedBox(in section: ReadSection.Token) -> Unretained<InstanceBox>? {
+    package final func publishedBox(in lease: borrowing ReadLease) -> Unretained<InstanceBox>? {
         guard let raw = UnsafeRawPointer(bitPattern: words.atomicAcquire) else { return nil }
         return Unretained(reference: .fromOpaque(raw))
     }
 
     /// The published box, retained, or `nil`.
     package final var box: InstanceBox? {
-        ReadSection.run { section in publishedBox(in: section)?.object }
+        ReadLease.run { lease in publishedBox(in: lease)?.object }
     }
 
     /// The published box of a slot that is never emptied or published again once it holds one — a request scope's
@@ -210,7 +210,7 @@ open class OnceSlot: @unchecked Sendable {
     /// The published value, or `nil` when the slot is empty (or its weakly held instance is gone).
     @inlinable @inline(__always)
     package final func publishedValue<Value>(_ type: Value.Type) -> Value? {
-        ReadSection.run { section in publishedBox(in: section)?.value(as: Value.self) }
+        ReadLease.run { lease in publishedBox(in: lease)?.value(as: Value.self) }
     }
 
     /// Whether a flow has claimed the slot to build it (left set by a failure, it would block every later resolver).

@@ -95,15 +95,15 @@ package struct ValueCellReader: @unchecked Sendable {
     /// this path inside it the first-value read was split around it.
     @inlinable @inline(never)
     func replacedValue<Value>(as type: Value.Type) -> Value? {
-        let section = ReadSection.enter()
+        let lease = ReadLease()
         let boxBits = words.atomicAcquire
         guard boxBits != 0 else {
-            ReadSection.exit(section)
+            lease.end()
             return nil
         }
         let value = Unmanaged<StrongBox<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: boxBits).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.value }
-        ReadSection.exit(section)
+        lease.end()
         return value
     }
 }

@@ -1,7 +1,7 @@
 /// A strong reference that one writer replaces and many readers load without locks — the published snapshot of a
 /// registry's table, the dependency graph's index, the key store's root values.
 ///
-/// Readers load it inside a ``ReadSection`` as an ``Unretained`` reference (one acquire load). A writer, serialised
+/// Readers load it under a ``ReadLease`` as an ``Unretained`` reference (one acquire load). A writer, serialised
 /// by its owner's lock, ``exchange(_:)``s in a new object and gets the old one back; it must keep the old object until
 /// ``ReadSection/synchronize()`` has returned (``Reclamation/release(afterGracePeriod:)`` does both), because a
 /// reader may still be using it.
@@ -10,9 +10,9 @@
 ///
 /// ```swift
 /// let current = AtomicReference(Table())
-/// let section = ReadSection.enter()
-/// let table = current.load(in: section)        // Unretained<Table>?
-/// ReadSection.exit(section)
+/// let lease = ReadLease()
+/// let table = current.load(in: lease)          // Unretained<Table>?
+/// lease.end()
 /// let old = current.exchange(Table())          // writer, under its lock
 /// Reclamation.release(afterGracePeriod: [old])
 /// ```
@@ -33,9 +33,9 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
         word.deallocate()
     }
 
-    /// The current object, unretained, for use inside `section`.
+    /// The current object, unretained, for use while `lease` is held.
     @inlinable @inline(__always)
-    package func load(in section: ReadSection.Token) -> Unretained<Object>? {
+    package func load(in lease: borrowing ReadLease) -> Unretained<Object>? {
         let bits = word.atomicAcquire
         guard let raw = UnsafeRawPointer(bitPattern: bits) else { return nil }
         return Unretained(reference: .fromOpaque(raw))
@@ -47,7 +47,7 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
     /// `body` must not keep the object: copy out what it needs (a retained node, a value).
     @inlinable
     package func read<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
-        try ReadSection.run { section in try load(in: section)?.withObject(body) }
+        try ReadLease.run { lease in try load(in: lease)?.withObject(body) }
     }
 
     /// Runs `body` with the node under `hash` that `matches` in the published table, borrowed inside a read section
@@ -56,16 +56,16 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
     package func find<Node, Result>(
         hash: UInt, matching matches: (Node) -> Bool, _ body: (Node) throws -> Result
     ) rethrows -> Result? where Object == ConcurrentTable<Node> {
-        try ReadSection.run { section in
-            try load(in: section)?.withObject { table in
-                try table.find(hash: hash, in: section, matching: matches)?.withObject(body)
+        try ReadLease.run { lease in
+            try load(in: lease)?.withObject { table in
+                try table.find(hash: hash, in: lease, matching: matches)?.withObject(body)
             }
         }
     }
 
     /// The current object, retained (enters and leaves a read section).
     package func loadRetained() -> Object? {
-        ReadSection.run { _ in
+        ReadLease.run { _ in
             let bits = word.atomicAcquire
             guard let raw = UnsafeRawPointer(bitPattern: bits) else { return nil }
             return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()

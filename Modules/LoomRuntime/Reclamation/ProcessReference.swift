@@ -13,9 +13,9 @@ package struct ProcessReference<Object: AnyObject>: Sendable {
     @inlinable
     package init(_ word: ProcessWord) { self.word = word }
 
-    /// The current object, unretained, for use inside `section`.
+    /// The current object, unretained, for use while `lease` is held.
     @inlinable @inline(__always)
-    package func load(in section: ReadSection.Token) -> Unretained<Object>? {
+    package func load(in lease: borrowing ReadLease) -> Unretained<Object>? {
         guard let raw = UnsafeRawPointer(bitPattern: word.word.atomicAcquire) else { return nil }
         return Unretained(reference: .fromOpaque(raw))
     }
@@ -25,12 +25,12 @@ package struct ProcessReference<Object: AnyObject>: Sendable {
     /// `nil` when no object is published. `body` must not keep the object.
     @inlinable
     package func read<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
-        try ReadSection.run { section in try load(in: section)?.withObject(body) }
+        try ReadLease.run { lease in try load(in: lease)?.withObject(body) }
     }
 
     /// The current object, retained (enters and leaves a read section).
     package func loadRetained() -> Object? {
-        ReadSection.run { section in load(in: section)?.object }
+        ReadLease.run { lease in load(in: lease)?.object }
     }
 
     /// Publishes `object` and returns the previous one.

@@ -17,31 +17,42 @@ public import LoomRuntimeShims
 /// that order for everyone with one `membarrier` system call (the asymmetric fence of userspace RCU), so a reader
 /// needs only a compiler barrier; where that is unavailable (other kernels, Darwin, sanitised builds) each reader
 /// issues a sequentially consistent store instead.
+///
+/// Readers hold a ``ReadLease``; writers call ``synchronize()``.
 @usableFromInline
-package enum ReadSection {
-    /// Proof of having entered a section, handed to ``exit(_:)``.
-    ///
-    /// One word, so functions that return a token with their result still return in registers: the odd sequence
-    /// value this thread published on entering, or `0` when the section was nested in another one (which the outer
-    /// section's exit closes).
-    @usableFromInline
-    package struct Token {
-        @usableFromInline let entered: UInt
+package enum ReadSection {}
 
-        @inlinable
-        init(entered: UInt) { self.entered = entered }
-    }
+/// A read section held open: what every lock-free read of the engine's shared structures borrows, ended exactly once.
+///
+/// Non-copyable, so a section can be neither left twice nor forgotten: its holder ends it with ``end()`` once it has
+/// copied out (and retained) what it read, and a lease that goes away without that — an early return, a thrown error —
+/// ends in its `deinit`. The functions that read under it borrow it.
+/// No user code and nothing that blocks runs while it is held (see ``ReadSection``).
+///
+/// ```swift
+/// let lease = ReadLease()
+/// let count = table.load(in: lease)?.withObject { $0.count }
+/// lease.end()
+/// ```
+///
+/// One word, so a result that carries its lease still returns in registers: the odd sequence value this thread
+/// published on entering, or `0` when the section was nested in another one (which the outer lease ends). Nesting is
+/// carried by the lease rather than a per-thread counter: the sequence is odd exactly while the thread is inside its
+/// outermost section, so entering and leaving are one load and two plain stores of the thread's own line, with no
+/// read-modify-write for the next read to wait on.
+@frozen @usableFromInline
+package struct ReadLease: ~Copyable {
+    @usableFromInline let entered: UInt
 
-    /// Enters a read section; pair with ``exit(_:)`` on every path, with no user code or blocking in between.
-    ///
-    /// Nesting is carried by the token rather than a per-thread counter: the sequence is odd exactly while the
-    /// thread is inside its outermost section, so entering and leaving are one load and two plain stores of the
-    /// thread's own line, with no read-modify-write for the next read to wait on.
+    /// Enters a read section.
     @inlinable @inline(__always)
-    package static func enter() -> Token {
+    package init() {
         let words = ThreadState.currentWords
         let sequence = words.atomicRelaxed
-        guard sequence & 1 == 0 else { return Token(entered: 0) }
+        guard sequence & 1 == 0 else {
+            entered = 0
+            return
+        }
         let entered = sequence &+ 1
         if ProcessWord.asymmetricFences.isNonZero {
             // Writers' membarrier orders this store before the loads that follow; only the compiler must not.
@@ -51,20 +62,47 @@ package enum ReadSection {
             // Sequentially consistent, so the store is visible before this thread loads any shared pointer.
             words.atomicStoreSequentiallyConsistent(entered)
         }
-        return Token(entered: entered)
+        self.entered = entered
     }
 
-    /// Leaves the read section entered by ``enter()``.
+    @inlinable @inline(__always)
+    init(entered: UInt) { self.entered = entered }
+
+    /// A lease on no section, for a read whose references something else keeps alive (a task's resolution context),
+    /// returned where other reads of the same kind return a lease they hold.
+    @inlinable @inline(__always)
+    package static var empty: ReadLease { ReadLease(entered: 0) }
+
+    /// Leaves the section: nothing read under the lease may be used after this, unless it was retained.
     ///
     /// Leaving a nested section does nothing; leaving the outermost one is an opaque call (see
     /// `leaveReadSection(entered:)`).
     @inlinable @inline(__always)
-    package static func exit(_ token: Token) {
-        if token.entered != 0 { leaveReadSection(entered: token.entered) }
+    package consuming func end() {
+        let entered = self.entered
+        discard self
+        if entered != 0 { leaveReadSection(entered: entered) }
+    }
+
+    deinit {
+        if entered != 0 { leaveReadSection(entered: entered) }
+    }
+
+    /// Runs `body` under a lease of its own.
+    ///
+    /// ```swift
+    /// let count = ReadLease.run { lease in table.load(in: lease)?.withObject { $0.count } }
+    /// ```
+    @inlinable @inline(__always)
+    package static func run<Result>(_ body: (borrowing ReadLease) throws -> Result) rethrows -> Result {
+        let lease = ReadLease()
+        let result = try body(lease)
+        lease.end()
+        return result
     }
 }
 
-/// Leaves the thread's outermost read section, which published `entered` (see ``ReadSection/exit(_:)``).
+/// Leaves the thread's outermost read section, which published `entered` (see ``ReadLease/end()``).
 ///
 /// Deliberately an opaque call: Swift's ARC optimiser sinks a reader's retain of the value it copied out below an
 /// inlined store — even past a compiler barrier — and that retain must happen before the thread announces that it
@@ -103,20 +141,6 @@ extension ReadSection {
         ProcessWord.asymmetricFences.store(0)
         yieldThread()
         atomicFenceSequentiallyConsistent()
-    }
-
-    /// Runs `body` inside a read section.
-    ///
-    /// `body` must not call user code or block.
-    ///
-    /// ```swift
-    /// let count = ReadSection.run { section in table.load(in: section)?.withObject { $0.count } }
-    /// ```
-    @inlinable @inline(__always)
-    package static func run<Result>(_ body: (Token) throws -> Result) rethrows -> Result {
-        let token = enter()
-        defer { exit(token) }
-        return try body(token)
     }
 
     /// Waits until every thread that may still hold a pointer unlinked before this call has left its read section.

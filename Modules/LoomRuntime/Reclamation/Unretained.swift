@@ -1,16 +1,16 @@
-/// A reference to an object that does not keep it alive — what a reader holds inside a ``ReadSection``.
+/// A reference to an object that does not keep it alive — what a reader holds under a ``ReadLease``.
 ///
 /// Readers load pointers to shared structures (tables, nodes, published instances) without retaining them; what keeps
 /// those objects alive is the read-section protocol: writers release an unlinked object only after
-/// ``ReadSection/synchronize()``. An `Unretained` value is therefore valid only until the section it was loaded in
+/// ``ReadSection/synchronize()``. An `Unretained` value is therefore valid only until the lease it was loaded under
 /// ends (or while something else is known to own the object); copy out or retain (``object``) what must outlive it.
 ///
 /// ```swift
-/// let section = ReadSection.enter()
-/// if let table = tableReference.load(in: section) {
+/// let lease = ReadLease()
+/// if let table = tableReference.load(in: lease) {
 ///     let count = table.withObject { $0.capacity }
 /// }
-/// ReadSection.exit(section)
+/// lease.end()
 /// ```
 @usableFromInline @frozen
 package struct Unretained<Object: AnyObject> {

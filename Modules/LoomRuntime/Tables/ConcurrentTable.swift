@@ -1,7 +1,7 @@
 /// An open-addressing hash table from hash words to nodes, read without locks — the one concurrent table behind a
 /// registry's registrations, the dependency graph's index, an argument-keyed cache and the key store.
 ///
-/// Readers probe inside a ``ReadSection`` and never write. One writer at a time (serialised by the owner's lock)
+/// Readers probe under a ``ReadLease`` and never write. One writer at a time (serialised by the owner's lock)
 /// publishes a node by storing its pointer (release) before its slot's hash word, so a reader that sees the hash sees
 /// the node. A slot's hash word never changes once written; its node word is replaced or cleared atomically, and the
 /// writer keeps the node it replaced until a grace period has passed (``Reclamation``). Keys live in the nodes: a
@@ -13,7 +13,7 @@
 /// ```swift
 /// let table = ConcurrentTable<Node>(minimumCapacity: 16)
 /// _ = table.store(node, hash: node.hash) { $0 === node }         // writer, under the owner's lock
-/// let found = ReadSection.run { section in table.find(hash: hash, in: section) { $0.key == key }?.object }
+/// let found = ReadLease.run { lease in table.find(hash: hash, in: lease) { $0.key == key }?.object }
 /// ```
 @usableFromInline
 package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
@@ -53,9 +53,9 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The node stored under `hash` for which `matches` holds, unretained, for use inside `section`.
+    /// The node stored under `hash` for which `matches` holds, unretained, for use while `lease` is held.
     @inlinable @inline(__always)
-    package func find(hash: UInt, in section: ReadSection.Token, matching matches: (Node) -> Bool)
+    package func find(hash: UInt, in lease: borrowing ReadLease, matching matches: (Node) -> Bool)
         -> Unretained<Node>?
     {
         lookUp(hash: hash, matching: matches)
@@ -81,7 +81,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// The node stored under `hash` for which `matches` holds, retained (enters its own read section).
     @inlinable
     package func node(hash: UInt, matching matches: (Node) -> Bool) -> Node? {
-        ReadSection.run { section in find(hash: hash, in: section, matching: matches)?.object }
+        ReadLease.run { lease in find(hash: hash, in: lease, matching: matches)?.object }
     }
 
     /// Calls `body` with every live node (writer, or inside a read section).

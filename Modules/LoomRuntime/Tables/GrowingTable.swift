@@ -17,8 +17,8 @@
 /// ```swift
 /// let slots = GrowingTable<Slot>()
 /// let slot = slots.node(hash: 42) { $0.key == 42 } make: { Slot(key: 42) }   // added under the lock
-/// ReadSection.run { section in                                               // found without it
-///     slots.table(in: section)?.withObject { $0.find(hash: 42, in: section) { $0.key == 42 } }
+/// ReadLease.run { lease in                                               // found without it
+///     slots.table(in: lease)?.withObject { $0.find(hash: 42, in: lease) { $0.key == 42 } }
 /// }
 /// ```
 @usableFromInline
@@ -51,13 +51,13 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The current table, unretained, for use inside `section`; `nil` before the first node.
+    /// The current table, unretained, for use while `lease` is held; `nil` before the first node.
     ///
     /// ```swift
-    /// ReadSection.run { section in slots.table(in: section)?.withObject { $0.capacity } }
+    /// ReadLease.run { lease in slots.table(in: lease)?.withObject { $0.capacity } }
     /// ```
     @inlinable @inline(__always)
-    package func table(in section: ReadSection.Token) -> Unretained<ConcurrentTable<Node>>? {
+    package func table(in lease: borrowing ReadLease) -> Unretained<ConcurrentTable<Node>>? {
         guard let raw = UnsafeRawPointer(bitPattern: (words + Self.tableWord).atomicAcquire) else { return nil }
         return Unretained(reference: .fromOpaque(raw))
     }
@@ -74,9 +74,9 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     package func find<Result>(hash: UInt, matching matches: (Node) -> Bool, _ body: (Node) throws -> Result) rethrows
         -> Result?
     {
-        try ReadSection.run { section in
-            try table(in: section)?.withObject { table in
-                try table.find(hash: hash, in: section, matching: matches)?.withObject(body)
+        try ReadLease.run { lease in
+            try table(in: lease)?.withObject { table in
+                try table.find(hash: hash, in: lease, matching: matches)?.withObject(body)
             }
         }
     }
@@ -87,7 +87,7 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     /// slots.currentTable?.forEachNode { print($0) }
     /// ```
     package var currentTable: ConcurrentTable<Node>? {
-        ReadSection.run { section in table(in: section)?.object }
+        ReadLease.run { lease in table(in: lease)?.object }
     }
 
     // MARK: Writing

@@ -29,14 +29,14 @@ import Testing
         let caches = IsolatedCaches(owner: own.owner)
         let service = try own.resolve(Service.self)  // built in the registration's own cache (no scope)
 
-        let read = ReadSection.run { section in
-            caches.publishedBox(of: entry, in: section)?.value(as: Service.self)
+        let read = ReadLease.run { lease in
+            caches.publishedBox(of: entry, in: lease)?.value(as: Service.self)
         }
         #expect(read === service)
         // A store owned by another container does not see it.
         let foreign = IsolatedCaches(owner: Container(name: "isolated.foreign", logger: DisabledLogger()).owner)
-        let unseen = ReadSection.run { section in
-            foreign.publishedBox(of: entry, in: section)?.value(as: Service.self)
+        let unseen = ReadLease.run { lease in
+            foreign.publishedBox(of: entry, in: lease)?.value(as: Service.self)
         }
         #expect(unseen == nil)
     }

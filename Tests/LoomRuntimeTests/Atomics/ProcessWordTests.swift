@@ -20,7 +20,7 @@ import Testing
     @Test func everyWordKeepsWhatWasStoredInItAndCountsUpAndDown() async {
         await #expect(processExitsWith: .success) {
             // Settle the fence decision first: a thread's first read section may store `asymmetricFences`.
-            ReadSection.run { _ in }
+            ReadLease.run { _ in }
             let saved = ProcessWord.allCases.map(\.relaxed)
             for word in ProcessWord.allCases { word.store(0xA000 + UInt(word.rawValue)) }
             for word in ProcessWord.allCases {

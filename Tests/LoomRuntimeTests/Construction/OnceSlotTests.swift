@@ -594,8 +594,8 @@ import Testing
                     if index == 1 {
                         slot.publishedValue(Canary.self).map { $0.isIntact(in: ledger) ? $0.serial : -1 }
                     } else {
-                        ReadSection.run { section in
-                            slot.publishedBox(in: section)?.canary().withObject { canary in
+                        ReadLease.run { lease in
+                            slot.publishedBox(in: lease)?.canary().withObject { canary in
                                 canary.staysIntact(in: ledger, iteration: count) ? canary.serial : -1
                             }
                         }

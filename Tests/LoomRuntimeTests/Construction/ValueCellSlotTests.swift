@@ -138,8 +138,8 @@ import Testing
                 // The second reader also reads the current box unretained inside a section, watching the value's
                 // ledger entry before leaving (the lock-free reader retains at once, which leaves a tiny window).
                 if index == 2, count.isMultiple(of: 2) {
-                    let intact = ReadSection.run { section in
-                        slot.publishedBox(in: section)?.canary()
+                    let intact = ReadLease.run { lease in
+                        slot.publishedBox(in: lease)?.canary()
                             .withObject { $0.staysIntact(in: ledger, iteration: Int(count / 2)) }
                     }
                     if intact != true { damaged.increment() }

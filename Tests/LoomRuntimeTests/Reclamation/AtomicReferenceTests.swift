@@ -7,7 +7,7 @@ import Testing
 @Suite struct AtomicReferenceTests {
     @Test func anEmptyReferenceLoadsNothing() {
         let reference = AtomicReference<Marker>(nil)
-        #expect(ReadSection.run { section in reference.load(in: section) } == nil)
+        #expect(ReadLease.run { lease in reference.load(in: lease) } == nil)
         #expect(reference.loadRetained() == nil)
         #expect(reference.exchange(Marker()) == nil)
     }
@@ -15,7 +15,7 @@ import Testing
     @Test func loadsSeeTheObjectTheReferenceHolds() {
         let marker = Marker(1)
         let reference = AtomicReference(marker)
-        #expect(ReadSection.run { section in reference.load(in: section)?.refersTo(marker) } == true)
+        #expect(ReadLease.run { lease in reference.load(in: lease)?.refersTo(marker) } == true)
         #expect(reference.loadRetained() === marker)
     }
 
@@ -44,7 +44,7 @@ import Testing
         let second = Marker(2)
         let reference = AtomicReference(first)
         #expect(reference.exchange(second) === first)
-        #expect(ReadSection.run { section in reference.load(in: section)?.refersTo(second) } == true)
+        #expect(ReadLease.run { lease in reference.load(in: lease)?.refersTo(second) } == true)
         #expect(reference.exchange(nil) === second)
         #expect(reference.loadRetained() == nil)
     }
@@ -114,8 +114,8 @@ import Testing
                 count += 1
                 yieldBetweenSections(count)
                 if index == 2 {
-                    let serial = ReadSection.run { section in
-                        published.reference.load(in: section)?.withObject {
+                    let serial = ReadLease.run { lease in
+                        published.reference.load(in: lease)?.withObject {
                             $0.staysIntact(in: ledger, iteration: count) ? $0.serial : -1
                         }
                     }

@@ -14,7 +14,7 @@ import Testing
         await #expect(processExitsWith: .success) {
             let saved = ProcessReference<AnyObject>(.keyRootValues).exchange(nil)
             let reference = ProcessReference<Marker>(.keyRootValues)
-            #expect(ReadSection.run { section in reference.load(in: section) } == nil, "empty word, unretained")
+            #expect(ReadLease.run { lease in reference.load(in: lease) } == nil, "empty word, unretained")
             #expect(reference.loadRetained() == nil, "empty word, retained")
             #expect(reference.read { $0.id } == nil, "empty word, read")
 
@@ -23,7 +23,7 @@ import Testing
                 let marker = Marker(1)
                 first = Weak(marker)
                 #expect(reference.exchange(marker) == nil, "first exchange")
-                #expect(ReadSection.run { section in reference.load(in: section)?.refersTo(marker) } == true, "load")
+                #expect(ReadLease.run { lease in reference.load(in: lease)?.refersTo(marker) } == true, "load")
                 #expect(reference.loadRetained() === marker, "retained load")
                 #expect(reference.read { $0.id } == 1, "read")
             }
@@ -67,8 +67,8 @@ import Testing
                     schedule.countRead()
                     count += 1
                     yieldBetweenSections(count)
-                    ReadSection.run { section in
-                        let intact = reference.load(in: section)?.withObject {
+                    ReadLease.run { lease in
+                        let intact = reference.load(in: lease)?.withObject {
                             $0.staysIntact(in: ledger, iteration: count)
                         }
                         if intact != true { damaged.increment() }

@@ -16,7 +16,7 @@ import Testing
         let parked = DispatchSemaphore(value: 0)
         let ready = DispatchSemaphore(value: 0)
         let idle = TestThread {
-            ReadSection.run { _ in }
+            ReadLease.run { _ in }
             ready.signal()
             parked.wait()
         }
@@ -40,10 +40,10 @@ import Testing
     /// Leaving a nested section does not end the outer one: a writer still waits for the reader.
     @Test func leavingANestedSectionKeepsTheOuterSectionOpen() {
         let reader = ParkedReader { _ in
-            let nested = ReadSection.enter()
-            let deeper = ReadSection.enter()
-            ReadSection.exit(deeper)
-            ReadSection.exit(nested)
+            let nested = ReadLease()
+            let deeper = ReadLease()
+            deeper.end()
+            nested.end()
         }
         let observed = observeWriter(against: reader) { ReadSection.synchronize() }
         #expect(!observed.returnedWhileReaderInside)
@@ -56,12 +56,12 @@ import Testing
         let parked = DispatchSemaphore(value: 0)
         let ready = DispatchSemaphore(value: 0)
         let reader = TestThread {
-            let outer = ReadSection.enter()
-            let nested = ReadSection.enter()
-            ReadSection.exit(nested)
-            ReadSection.exit(outer)
+            let outer = ReadLease()
+            let nested = ReadLease()
+            nested.end()
+            outer.end()
             // A second round, so the sequence has moved on from the first section's values.
-            ReadSection.run { _ in ReadSection.run { _ in } }
+            ReadLease.run { _ in ReadLease.run { _ in } }
             ready.signal()
             parked.wait()
         }
@@ -78,9 +78,9 @@ import Testing
         let results = Collected<Int>()
         let threw = AtomicCounter()
         let reader = TestThread {
-            results.append(ReadSection.run { _ in 42 })
+            results.append(ReadLease.run { _ in 42 })
             do {
-                try ReadSection.run { _ in throw Failure() }
+                try ReadLease.run { _ in throw Failure() }
             } catch {
                 threw.increment()
             }
@@ -97,12 +97,38 @@ import Testing
         #expect(threw.value == 1)
     }
 
+    /// A lease that goes away without ``ReadLease/end()`` — here by a throw past it, or by being dropped — ends its
+    /// section: a writer does not wait for the thread afterwards.
+    @Test func aLeaseThatGoesAwayWithoutEndingEndsItsSection() {
+        let parked = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
+        let threw = AtomicCounter()
+        let reader = TestThread {
+            func readThenFail() throws {
+                let lease = ReadLease()
+                try failIfNonZero(1)
+                lease.end()
+            }
+            do { try readThenFail() } catch { threw.increment() }
+            let dropped = ReadLease()
+            _ = consume dropped
+            ready.signal()
+            parked.wait()
+        }
+        ready.wait()
+        let writer = TestThread { ReadSection.synchronize() }
+        #expect(writer.join())
+        parked.signal()
+        #expect(reader.join())
+        #expect(threw.value == 1)
+    }
+
     /// On Linux, outside ThreadSanitizer, writers order read sections with `membarrier`.
     ///
     /// Readers then skip their own fence; the word flips to `1` when the first thread state is made. ThreadSanitizer
     /// cannot see that ordering, so sanitised builds never enable it (`LoomRuntimeShims.c`), and neither does Darwin.
     @Test func writersUseAsymmetricFencesOnLinuxOutsideThreadSanitizer() {
-        ReadSection.run { _ in }
+        ReadLease.run { _ in }
         let expected: UInt = RuntimeTestScale.expectsAsymmetricFences ? 1 : 0
         #expect(ProcessWord.asymmetricFences.acquire == expected)
     }
@@ -111,7 +137,7 @@ import Testing
         /// A writer inside a read section would wait for itself; the debug assertion stops it.
         @Test func aWriterInsideAReadSectionIsStoppedByItsAssertion() async {
             await #expect(processExitsWith: .failure) {
-                ReadSection.run { _ in ReadSection.synchronize() }
+                ReadLease.run { _ in ReadSection.synchronize() }
             }
         }
     #endif
@@ -138,7 +164,7 @@ import Testing
         let backwards = AtomicCounter()
         let missing = AtomicCounter()
         let reads = Collected<Int>()
-        ReadSection.run { _ in }
+        ReadLease.run { _ in }
         #expect(ProcessWord.asymmetricFences.acquire == (RuntimeTestScale.expectsAsymmetricFences ? 1 : 0))
         onThreads(readerCount + 1) { index in
             if index == 0 {
@@ -156,8 +182,8 @@ import Testing
             var count = 0
             while !schedule.isFinished {
                 schedule.countRead()
-                let section = ReadSection.enter()
-                if let canary = published.reference.load(in: section) {
+                let lease = ReadLease()
+                if let canary = published.reference.load(in: lease) {
                     let serial = canary.withObject { canary -> Int in
                         if !canary.staysIntact(in: ledger, iteration: count) { damaged.increment() }
                         return canary.serial
@@ -167,7 +193,7 @@ import Testing
                 } else {
                     missing.increment()
                 }
-                ReadSection.exit(section)
+                lease.end()
                 count += 1
                 yieldBetweenSections(count)
             }
@@ -217,8 +243,8 @@ import Testing
             }
             while writerDone.value == 0 {
                 scratch.touch(32)
-                let section = ReadSection.enter()
-                if let canary = published.reference.load(in: section) {
+                let lease = ReadLease()
+                if let canary = published.reference.load(in: lease) {
                     let serial = canary.withObject(\.serial)
                     if serial.isMultiple(of: 16) { yieldThread(times: 1) }
                     for _ in 0..<256 where !ledger.isAlive(serial) {
@@ -226,7 +252,7 @@ import Testing
                         break
                     }
                 }
-                ReadSection.exit(section)
+                lease.end()
                 yieldBetweenSections(Int(sections.increment()))
             }
         }
@@ -259,4 +285,11 @@ private final class ColdLines: @unchecked Sendable {
             bytes[cursor &* 64] = UInt8(truncatingIfNeeded: cursor)
         }
     }
+}
+
+private struct LeaseFailure: Error {}
+
+/// Throws for a non-zero value: a throw the optimiser cannot move, between taking a lease and ending it.
+private func failIfNonZero(_ value: Int) throws {
+    if value != 0 { throw LeaseFailure() }
 }

@@ -25,8 +25,8 @@ import Testing
         let ledger = Ledger(capacity: 2)
         let published = Published(Canary(serial: 0, ledger: ledger))
         let heldByReader = AtomicCounter(UInt.max)
-        let reader = ParkedReader { section in
-            if let canary = published.reference.load(in: section) {
+        let reader = ParkedReader { lease in
+            if let canary = published.reference.load(in: lease) {
                 heldByReader.store(UInt(canary.withObject(\.serial)))
             }
         }
@@ -80,7 +80,7 @@ import Testing
     @Test func aRetiredObjectOutlivesAReaderThatMayHoldIt() {
         let ledger = Ledger(capacity: 2)
         let published = Published(Canary(serial: 0, ledger: ledger))
-        let reader = ParkedReader { section in _ = published.reference.load(in: section) }
+        let reader = ParkedReader { lease in _ = published.reference.load(in: lease) }
         let aliveWhileReaderInside = AtomicCounter()
         let observed = observeWriter(against: reader) {
             if ledger.isAlive(0) { aliveWhileReaderInside.store(1) }
@@ -100,7 +100,7 @@ import Testing
         await #expect(processExitsWith: .success) {
             let ledger = Ledger(capacity: 2)
             let published = Published(Canary(serial: 0, ledger: ledger))
-            let reader = ParkedReader { section in _ = published.reference.load(in: section) }
+            let reader = ParkedReader { lease in _ = published.reference.load(in: lease) }
             let observed = observeWriter(against: reader) {
                 if let old = published.reference.exchange(Canary(serial: 1, ledger: ledger)) {
                     Reclamation.retire(old)

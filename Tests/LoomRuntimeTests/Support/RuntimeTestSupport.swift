@@ -168,17 +168,17 @@ final class ParkedReader: Sendable {
     let isLeaving = AtomicCounter()
 
     /// Starts the reader and returns once it is inside its section and `inside` has run.
-    init(inside: @escaping @Sendable (ReadSection.Token) -> Void = { _ in }) {
+    init(inside: @escaping @Sendable (borrowing ReadLease) -> Void = { _ in }) {
         let entered = DispatchSemaphore(value: 0)
         let release = release
         let isLeaving = isLeaving
         thread = TestThread {
-            let token = ReadSection.enter()
-            inside(token)
+            let lease = ReadLease()
+            inside(lease)
             entered.signal()
             release.wait()
             isLeaving.store(1)
-            ReadSection.exit(token)
+            lease.end()
         }
         entered.wait()
     }

@@ -16,8 +16,8 @@ import Testing
         #expect(table.store(entry, hash: entry.hash, matching: { $0.key == 1 }) == nil)
         #expect(table.lookUp(hash: entry.hash, matching: { $0.key == 1 })?.refersTo(entry) == true)
         #expect(
-            ReadSection.run { section in
-                table.find(hash: entry.hash, in: section, matching: { $0.key == 1 })?.refersTo(entry)
+            ReadLease.run { lease in
+                table.find(hash: entry.hash, in: lease, matching: { $0.key == 1 })?.refersTo(entry)
             } == true)
         #expect(table.node(hash: entry.hash, matching: { $0.key == 1 }) === entry)
         #expect(table.node(hash: entry.hash, matching: { $0.key == 2 }) == nil)
@@ -223,8 +223,8 @@ import Testing
                 return
             }
             while writerDone.value == 0 {
-                let slots = ReadSection.run { section in
-                    published.reference.load(in: section)?.withObject { $0.slotsInAddressOrder() } ?? []
+                let slots = ReadLease.run { lease in
+                    published.reference.load(in: lease)?.withObject { $0.slotsInAddressOrder() } ?? []
                 }
                 listings.increment()
                 for slot in slots where slot.hash != slot.node.hash {
@@ -300,14 +300,14 @@ import Testing
                 let added = Int(addedKeys.value)
                 guard added > 0 else { continue }
                 let key = (lookups &* 7919 &+ index) % added
-                let section = ReadSection.enter()
-                guard let table = published.reference.load(in: section) else {
-                    ReadSection.exit(section)
+                let lease = ReadLease()
+                guard let table = published.reference.load(in: lease) else {
+                    lease.end()
                     note("no table")
                     continue
                 }
                 let found = table.withObject { table in
-                    table.find(hash: hash(key), in: section, matching: { $0.key == key })
+                    table.find(hash: hash(key), in: lease, matching: { $0.key == key })
                 }
                 if let found {
                     let (foundKey, version, intact) = found.withObject {
@@ -320,7 +320,7 @@ import Testing
                 } else if !isClearable(key) {
                     note("missing key")
                 }
-                ReadSection.exit(section)
+                lease.end()
             }
         }
 

@@ -9,7 +9,7 @@ import Testing
     @Test func theFirstNodeMakesTheTableAndIsFoundWithoutMakingAnother() {
         let table = GrowingTable<Keyed>()
         #expect(table.currentTable == nil)
-        #expect(ReadSection.run { table.table(in: $0) } == nil)
+        #expect(ReadLease.run { table.table(in: $0) } == nil)
         var made = 0
         func node() -> Keyed {
             table.node(hash: Keyed.hash(1)) {
@@ -24,9 +24,9 @@ import Testing
         #expect(first === again)
         #expect(made == 1)
         #expect(
-            ReadSection.run { section in
-                table.table(in: section)?.withObject { table in
-                    table.find(hash: Keyed.hash(1), in: section, matching: { $0.key == 1 })?.refersTo(first)
+            ReadLease.run { lease in
+                table.table(in: lease)?.withObject { table in
+                    table.find(hash: Keyed.hash(1), in: lease, matching: { $0.key == 1 })?.refersTo(first)
                 }
             } == true)
     }
@@ -126,9 +126,9 @@ import Testing
                 barrier.arriveAndWait()
                 for _ in 0..<4 {
                     for key in 0..<keys {
-                        let found = ReadSection.run { section in
-                            table.table(in: section)?.withObject { current in
-                                current.find(hash: Keyed.hash(key), in: section, matching: { $0.key == key })?.object
+                        let found = ReadLease.run { lease in
+                            table.table(in: lease)?.withObject { current in
+                                current.find(hash: Keyed.hash(key), in: lease, matching: { $0.key == key })?.object
                             }
                         }
                         if let found, !winners.record(found, for: key) { mismatches.increment() }

@@ -27,8 +27,8 @@ import Testing
             // Each wave's threads are new: they register on their first read and unregister when they exit.
             onThreads(3) { _ in
                 for iteration in 0..<200 {
-                    ReadSection.run { section in
-                        let intact = published.reference.load(in: section)?.withObject {
+                    ReadLease.run { lease in
+                        let intact = published.reference.load(in: lease)?.withObject {
                             $0.staysIntact(in: ledger, iteration: iteration)
                         }
                         if intact != true { damaged.increment() }
