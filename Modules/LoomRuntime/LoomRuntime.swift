@@ -8,7 +8,7 @@
 //                   above use instead (ProcessCounter, ProcessSetting, SettledMemosFlag); the raw word operations
 // - Locks/          LoomLock (a mutex owning its state, at Loom's platform floor)
 // - Platform/       the C library: mutexes, a condition variable, thread-exit hooks, standard error
-// - Reclamation/    ReadSection and ReadLease (lock-free reads, grace periods), Unretained, AtomicReference, Reclamation
+// - Reclamation/    ReadSection, ReadLease and Leased (lock-free reads, grace periods), AtomicReference, Reclamation
 // - Threads/        per-thread state: read-section sequence, ResolutionFrames, FrameChain, ConstructionFlow
 // - Construction/   OnceSlot (exactly-once construction), InstanceBox, ConstructionGate, ValueCellSlot
 // - Tables/         ConcurrentTable and TableHash, the one lock-free hash table and its hash function; GrowingTable

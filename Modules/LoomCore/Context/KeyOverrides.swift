@@ -46,11 +46,12 @@ package final class ValueBox<Value: Sendable>: KeyValueBox, @unchecked Sendable 
     }
 }
 
-extension Unretained where Object == KeyValueBox {
-    /// The boxed value, read without retaining the box; the caller knows its type from the key it looked up.
+extension Leased where Object == KeyValueBox {
+    /// The boxed value, read under `lease` without retaining the box; the caller knows its type from the key it
+    /// looked up.
     @inlinable @inline(__always)
-    package func value<Value: Sendable>(as _: Value.Type) -> Value {
-        assumingType(ValueBox<Value>.self).withObject { $0.value }
+    package func value<Value: Sendable>(as _: Value.Type, in lease: borrowing ReadLease) -> Value {
+        assumingType(ValueBox<Value>.self).withObject(in: lease) { $0.value }
     }
 }
 
@@ -79,7 +80,7 @@ package final class KeyValueTable: Sendable {
 
     /// The box stored for `key`, unretained: valid while this table is alive.
     @inlinable @inline(__always)
-    package func box(for key: TypeKey) -> Unretained<KeyValueBox>? {
+    package func box(for key: TypeKey) -> Leased<KeyValueBox>? {
         table.lookUp(hash: key.tableHash) { $0.key == key }
     }
 }

@@ -50,7 +50,7 @@ package final class ResolutionContext: Sendable {
     /// (``ThreadContextCache``); otherwise from the task-local.
     @usableFromInline
     package static var current: ResolutionContext? {
-        if let cached = ThreadContextCache.object(as: ResolutionContext.self) { return cached.object }
+        if let cached = ThreadContextCache.object(as: ResolutionContext.self) { return cached.object(in: .empty) }
         return binding.get()
     }
 
@@ -58,7 +58,9 @@ package final class ResolutionContext: Sendable {
     /// holds it (the hot paths' read: one task-identity check instead of a task-local lookup).
     @inlinable @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext?) throws -> R) rethrows -> R {
-        if let cached = ThreadContextCache.object(as: ResolutionContext.self) { return try cached.withObject(body) }
+        if let cached = ThreadContextCache.object(as: ResolutionContext.self) {
+            return try cached.withObject(in: .empty, body)
+        }
         return try body(binding.get())
     }
 

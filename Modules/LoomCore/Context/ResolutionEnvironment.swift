@@ -90,12 +90,12 @@ package final class IsolatedCaches: Sendable {
     ///
     /// The overlay's settled fast path: no nested read section and no cache handed back owned.
     @inlinable @inline(__always)
-    package func publishedBox(of entry: RegistrationEntry, in lease: borrowing ReadLease) -> Unretained<InstanceBox>? {
+    package func publishedBox(of entry: RegistrationEntry, in lease: borrowing ReadLease) -> Leased<InstanceBox>? {
         // The same cache ``makeCache(for:hash:)`` files for an owned registration (an instance there was built through
         // this store, or outside any scope, as it would be without one).
         if entry.owner === owner, let cache = entry.cache { return cache.publishedBox(in: lease) }
-        return table.load(in: lease)?.withObject { table in
-            table.find(hash: Self.hash(of: entry), in: lease) { $0.entry === entry }?.withObject { node in
+        return table.load(in: lease)?.withObject(in: lease) { table in
+            table.find(hash: Self.hash(of: entry), in: lease) { $0.entry === entry }?.withObject(in: lease) { node in
                 node.cache.publishedBox(in: lease)
             }
         }
@@ -106,11 +106,11 @@ package final class IsolatedCaches: Sendable {
     /// requested tuple has an instance).
     @inlinable
     package func argumentTable(of entry: RegistrationEntry, in lease: borrowing ReadLease)
-        -> Unretained<ConcurrentTable<OnceSlot>>?
+        -> Leased<ConcurrentTable<OnceSlot>>?
     {
         if entry.owner === owner, let cache = entry.cache { return cache.argumentTable(in: lease) }
-        return table.load(in: lease)?.withObject { table in
-            table.find(hash: Self.hash(of: entry), in: lease) { $0.entry === entry }?.withObject { node in
+        return table.load(in: lease)?.withObject(in: lease) { table in
+            table.find(hash: Self.hash(of: entry), in: lease) { $0.entry === entry }?.withObject(in: lease) { node in
                 node.cache.argumentTable(in: lease)
             }
         }

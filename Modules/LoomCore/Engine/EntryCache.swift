@@ -56,8 +56,9 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
         _ type: Value.Type, forArguments arguments: repeat each Parameter, hash: UInt
     ) -> Value? {
         guard let slots = slotTableIfMade else { return nil }
-        // `find` answers `nil` without a slot for the tuple, `.some(nil)` for a slot without an instance.
-        let found = slots.withObject { slots in
+        // `find` answers `nil` without a slot for the tuple, `.some(nil)` for a slot without an instance. The table
+        // lives as long as this cache.
+        let found = slots.withObject(in: .empty) { slots in
             slots.find(
                 hash: hash,
                 matching: {
@@ -71,8 +72,8 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
     /// The table of argument-tuple slots, unretained, read under the caller's `lease`; `nil` before the first
     /// tuple's slot exists (or for a registration without parameters).
     @inlinable @inline(__always)
-    package func argumentTable(in lease: borrowing ReadLease) -> Unretained<ConcurrentTable<OnceSlot>>? {
-        slotTableIfMade?.withObject { $0.table(in: lease) }
+    package func argumentTable(in lease: borrowing ReadLease) -> Leased<ConcurrentTable<OnceSlot>>? {
+        slotTableIfMade?.withObject(in: lease) { $0.table(in: lease) }
     }
 
     /// The published box of the slot in `table` for `arguments` (whose ``argumentHash(_:)`` is `hash`), unretained,
@@ -81,13 +82,13 @@ package final class EntryCache: SlotTableOwner, @unchecked Sendable {
     /// Takes the table rather than the cache: a caller holding the cache across the comparison's call would retain it.
     @inlinable @inline(__always)
     package static func publishedBox<each Parameter: Hashable & Sendable>(
-        in table: Unretained<ConcurrentTable<OnceSlot>>, forArguments arguments: repeat each Parameter, hash: UInt,
+        in table: Leased<ConcurrentTable<OnceSlot>>, forArguments arguments: repeat each Parameter, hash: UInt,
         lease: borrowing ReadLease
-    ) -> Unretained<InstanceBox>? {
-        table.withObject { table in
+    ) -> Leased<InstanceBox>? {
+        table.withObject(in: lease) { table in
             table.find(hash: hash, in: lease) { node in
                 unsafeDowncast(node, to: ArgumentSlot<repeat each Parameter>.self).matches(repeat each arguments)
-            }?.withObject { $0.publishedBox(in: lease) }
+            }?.withObject(in: lease) { $0.publishedBox(in: lease) }
         }
     }
 

@@ -87,16 +87,20 @@ extension ProbeResult {
         _ type: T.Type, hash: @autoclosure () -> UInt, matches: (OnceSlot) -> Bool,
         miss: (Registration, ResolutionEnvironment) throws -> T
     ) throws -> T? {
-        guard let entry, ProbeResult.kind(of: entry) == .synchronous else {
+        guard let entry, ProbeResult.kind(of: entry, in: lease) == .synchronous else {
             end()
             return nil
         }
         // As in the pack-based reader: nothing retained but the value handed out.
         if let table = argumentTable(ofCached: entry),
-            let box = table.withObject({ table in
-                table.find(hash: hash(), in: lease, matching: matches)?.withObject { $0.publishedBox(in: lease) }
-            }),
-            let value = box.value(as: T.self)
+            let box = table.withObject(
+                in: lease,
+                { table in
+                    table.find(hash: hash(), in: lease, matching: matches)?.withObject(in: lease) {
+                        $0.publishedBox(in: lease)
+                    }
+                }),
+            let value = box.value(as: T.self, in: lease)
         {
             end()
             return value

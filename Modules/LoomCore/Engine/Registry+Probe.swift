@@ -19,23 +19,23 @@ package struct ProbeResult: ~Copyable {
     package struct Found {
         /// The published instance of the registration's only slot, if the registration takes no arguments and has
         /// one.
-        @usableFromInline package let box: Unretained<InstanceBox>?
+        @usableFromInline package let box: Leased<InstanceBox>?
         /// The registration answering the request when it is the only candidate and produces exactly the requested
         /// type.
-        @usableFromInline package let entry: Unretained<RegistrationEntry>?
+        @usableFromInline package let entry: Leased<RegistrationEntry>?
         /// The test overlay's isolated caches, where the registration's cached instances live inside an overlay;
         /// `nil` for its own caches.
         ///
-        /// Unretained: the current task's resolution context holds the overlay, and the overlay its caches, for as
+        /// Not retained: the current task's resolution context holds the overlay, and the overlay its caches, for as
         /// long as the resolution this probe serves runs (an overlay ends only when the closure that opened it
         /// returns). Holding them strongly cost every resolve inside an overlay a retain and a release of one shared
         /// object.
-        @usableFromInline package let isolatedCaches: Unretained<IsolatedCaches>?
+        @usableFromInline package let isolatedCaches: Leased<IsolatedCaches>?
 
         @inlinable
         init(
-            box: Unretained<InstanceBox>?, entry: Unretained<RegistrationEntry>?,
-            isolatedCaches: Unretained<IsolatedCaches>?
+            box: Leased<InstanceBox>?, entry: Leased<RegistrationEntry>?,
+            isolatedCaches: Leased<IsolatedCaches>?
         ) {
             self.box = box
             self.entry = entry
@@ -59,9 +59,9 @@ package struct ProbeResult: ~Copyable {
     }
 
     /// The published instance found (see ``Found/box``).
-    @inlinable package var box: Unretained<InstanceBox>? { found.box }
+    @inlinable package var box: Leased<InstanceBox>? { found.box }
     /// The registration found (see ``Found/entry``).
-    @inlinable package var entry: Unretained<RegistrationEntry>? { found.entry }
+    @inlinable package var entry: Leased<RegistrationEntry>? { found.entry }
 
     /// Leaves the probe's read section: after this, nothing the probe found may be read.
     @inlinable @inline(__always)
@@ -71,9 +71,9 @@ package struct ProbeResult: ~Copyable {
     /// live in, having left the read section: what a factory that runs outside the section needs.
     @inlinable @inline(__always)
     package consuming func retainingEntry<Registration: RegistrationEntry>(
-        _ entry: Unretained<RegistrationEntry>, as _: Registration.Type
+        _ entry: Leased<RegistrationEntry>, as _: Registration.Type
     ) -> (Registration, ResolutionEnvironment) {
-        let registration = entry.assumingType(Registration.self).object
+        let registration = entry.assumingType(Registration.self).object(in: lease)
         let environment = environment
         end()
         return (registration, environment)
@@ -82,14 +82,14 @@ package struct ProbeResult: ~Copyable {
     /// Where the registration's cached instances live, held strongly: what a factory that runs needs.
     @inlinable
     package var environment: ResolutionEnvironment {
-        ResolutionEnvironment(isolatedCaches: found.isolatedCaches?.object)
+        ResolutionEnvironment(isolatedCaches: found.isolatedCaches?.object(in: lease))
     }
 
     /// The table of argument-tuple slots of `entry`, a registration with a cache that is not `.scoped`, where this
     /// probe reads instances; `nil` for any other registration.
     @inlinable @inline(__always)
-    func argumentTable(ofCached entry: Unretained<RegistrationEntry>) -> Unretained<ConcurrentTable<OnceSlot>>? {
-        entry.withObject { entry in
+    func argumentTable(ofCached entry: Leased<RegistrationEntry>) -> Leased<ConcurrentTable<OnceSlot>>? {
+        entry.withObject(in: lease) { entry in
             guard !entry.isScoped, entry.cache != nil else { return nil }
             return argumentTable(of: entry)
         }
@@ -102,10 +102,10 @@ package struct ProbeResult: ~Copyable {
     /// (``EntryCache/publishedBox(in:forArguments:hash:lease:)`` is the second): no registration, cache or table
     /// is retained.
     @inlinable @inline(__always)
-    func argumentTable(of entry: RegistrationEntry) -> Unretained<ConcurrentTable<OnceSlot>>? {
+    func argumentTable(of entry: RegistrationEntry) -> Leased<ConcurrentTable<OnceSlot>>? {
         // The cache is read where it is used: bound first, it was retained and released around the read of its table.
         guard let isolatedCaches = found.isolatedCaches else { return entry.cache?.argumentTable(in: lease) }
-        return isolatedCaches.withObject { $0.argumentTable(of: entry, in: lease) }
+        return isolatedCaches.withObject(in: lease) { $0.argumentTable(of: entry, in: lease) }
     }
 }
 
@@ -113,11 +113,11 @@ package struct ProbeResult: ~Copyable {
 
 /// Where a probe looks: a registry and its parents, or a table standing for several (the graph's index).
 ///
-/// Unretained: a probe runs while its caller keeps the registry alive (or, for a published table, under the lease
+/// Not retained: a probe runs while its caller keeps the registry alive (or, for a published table, under the lease
 /// that protects it), and retaining a table every two threads read would make them contend on its count.
 package enum ProbeTables {
-    case chain(Unretained<Registry>)
-    case table(Unretained<RegistryTable>)
+    case chain(Leased<Registry>)
+    case table(Leased<RegistryTable>)
 }
 
 extension ProbeResult.Found {
@@ -128,44 +128,44 @@ extension ProbeResult.Found {
     @inline(__always)
     init?(
         _ tables: ProbeTables, in lease: borrowing ReadLease, hash: UInt, valueType: TypeKey,
-        isolatedCaches: Unretained<IsolatedCaches>?, matching matches: (RegistrationKey) -> Bool
+        isolatedCaches: Leased<IsolatedCaches>?, matching matches: (RegistrationKey) -> Bool
     ) {
-        let node: Unretained<RegistryNode>?
+        let node: Leased<RegistryNode>?
         switch tables {
         case .table(let table):
-            node = table.withObject { $0.find(hash: hash, in: lease) { matches($0.key) } }
+            node = table.withObject(in: lease) { $0.find(hash: hash, in: lease) { matches($0.key) } }
         case .chain(let registry):
-            var found: Unretained<RegistryNode>?
-            var current: Unretained<Registry>? = registry
+            var found: Leased<RegistryNode>?
+            var current: Leased<Registry>? = registry
             while let registry = current, found == nil {
-                found = registry.withObject { registry in
-                    registry.table.load(in: lease)?.withObject { table in
+                found = registry.withObject(in: lease) { registry in
+                    registry.table.load(in: lease)?.withObject(in: lease) { table in
                         table.find(hash: hash, in: lease) { matches($0.key) }
                     }
                 }
-                current = registry.withObject { registry in registry.parent.map { Unretained($0) } }
+                current = registry.withObject(in: lease) { registry in registry.parent.map { Leased($0) } }
             }
             node = found
         }
         guard let node else { return nil }
-        guard !node.withObject({ $0.needsGeneralPath }) else {
+        guard !node.withObject(in: lease, { $0.needsGeneralPath }) else {
             self = .nothing
             return
         }
         // The entry is read through its own `withObject` rather than downcast inside the node's: with the downcast,
         // the optimiser retained and released the entry around the reads below (two atomic operations per probe).
         let found = node.assumingType(RegistrationEntry.self)
-        self = found.withObject { entry in
+        self = found.withObject(in: lease) { entry in
             // The typed readers below reinterpret the entry (and its box) as producing the requested type; every entry
             // class names its own produced type in its attributes.
             guard TypeKey(entry.attributes.valueType) == valueType else { return .nothing }
-            var box: Unretained<InstanceBox>?
+            var box: Leased<InstanceBox>?
             // An instance that must stay on its actor (not `Sendable`) is handed out here only on that actor.
             // The entry's own cache is read only where it is used: held across the isolated caches' lookup (a call),
             // it would be retained.
             if entry.isSharable || (entry.kind == .mainActor && MainThread.isCurrent), entry.hasPlainSlot {
                 if let isolatedCaches {
-                    box = isolatedCaches.withObject { $0.publishedBox(of: entry, in: lease) }
+                    box = isolatedCaches.withObject(in: lease) { $0.publishedBox(of: entry, in: lease) }
                 } else {
                     box = entry.cache?.publishedBox(in: lease)
                 }
@@ -235,18 +235,18 @@ extension ProbeResult {
     ) -> Found {
         // The overlay and its container are read unretained: the task's context holds them for as long as this
         // call runs, and binding them strongly cost a retain and a release each per probe.
-        let overlay: Unretained<ResolutionOverlay>? = ResolutionContext.withCurrent { context in
-            context.flatMap { context in context.overlay.map { Unretained($0) } }
+        let overlay: Leased<ResolutionOverlay>? = ResolutionContext.withCurrent { context in
+            context.flatMap { context in context.overlay.map { Leased($0) } }
         }
         guard let overlay else {
             return Found(
                 tables, in: lease, hash: hash, valueType: valueType, isolatedCaches: nil, matching: matches)
                 ?? .nothing
         }
-        return overlay.withObject { overlay in
+        return overlay.withObject(in: lease) { overlay in
             guard overlay.recorder == nil else { return .nothing }
-            let registry = Unretained(overlay.container.registry)
-            let isolatedCaches = overlay.environment.isolatedCaches.map { Unretained($0) }
+            let registry = Leased(overlay.container.registry)
+            let isolatedCaches = overlay.environment.isolatedCaches.map { Leased($0) }
             if let found = Found(
                 .chain(registry), in: lease, hash: hash, valueType: valueType, isolatedCaches: isolatedCaches,
                 matching: matches)
@@ -266,7 +266,7 @@ extension Registry {
     @usableFromInline
     package func probePlain(typeKey: TypeKey) -> ProbeResult {
         ProbeResult.probe(
-            .chain(Unretained(self)), hash: typeKey.tableHash, valueType: typeKey, fastID: typeKey
+            .chain(Leased(self)), hash: typeKey.tableHash, valueType: typeKey, fastID: typeKey
         ) { $0.fastID == typeKey }
     }
 
@@ -279,11 +279,11 @@ extension Registry {
     package func probeEnclosingObjectResolver(typeKey: TypeKey, alternative: RegistrationAlternative?) -> ProbeResult {
         let hash = RegistrationKey.enclosingObjectResolverHash(typeKey: typeKey, alternative: alternative)
         if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeKey) {
-            return ProbeResult.probe(.chain(Unretained(self)), hash: hash, valueType: typeKey, fastID: fastID) {
+            return ProbeResult.probe(.chain(Leased(self)), hash: hash, valueType: typeKey, fastID: fastID) {
                 $0.fastID == fastID
             }
         }
-        return ProbeResult.probe(.chain(Unretained(self)), hash: hash, valueType: typeKey) {
+        return ProbeResult.probe(.chain(Leased(self)), hash: hash, valueType: typeKey) {
             $0.matchesEnclosingObject(typeKey, alternative: alternative)
         }
     }
@@ -292,13 +292,13 @@ extension Registry {
     /// only when it produces exactly the type whose key is `valueType`.
     @usableFromInline
     package func probe(hash: UInt, valueType: TypeKey, matching matches: (RegistrationKey) -> Bool) -> ProbeResult {
-        ProbeResult.probe(.chain(Unretained(self)), hash: hash, valueType: valueType, matching: matches)
+        ProbeResult.probe(.chain(Leased(self)), hash: hash, valueType: valueType, matching: matches)
     }
 
     /// Enters a read section and finds the registration named `name` (without parameters) in this registry's chain.
     @usableFromInline
     package func probeNamed(_ name: String, valueType: TypeKey) -> ProbeResult {
-        ProbeResult.probe(.chain(Unretained(self)), hash: RegistrationKey.nameHash(name), valueType: valueType) {
+        ProbeResult.probe(.chain(Leased(self)), hash: RegistrationKey.nameHash(name), valueType: valueType) {
             $0.isPlainName(name)
         }
     }
@@ -312,15 +312,15 @@ extension ProbeResult {
     /// Read here rather than in the inlined readers: read from another module's specialisation, the field costs a
     /// dynamic exclusivity check (`swift_beginAccess`, about fifty instructions) where this call costs five.
     @usableFromInline
-    package static func kind(of entry: Unretained<RegistrationEntry>) -> EntryKind {
-        entry.withObject { $0.kind }
+    package static func kind(of entry: Leased<RegistrationEntry>, in lease: borrowing ReadLease) -> EntryKind {
+        entry.withObject(in: lease) { $0.kind }
     }
 
     /// The key a request scope files `entry`'s cache under (see ``RequestScope``) when `entry` is a synchronous
     /// `.scoped` registration, else `0`; out of line for the reason ``kind(of:)`` is.
     @usableFromInline
-    package static func scopedCacheKey(of entry: Unretained<RegistrationEntry>) -> UInt {
-        entry.withObject { entry in entry.isScoped && entry.kind == .synchronous ? entry.scopedCacheKey : 0 }
+    package static func scopedCacheKey(of entry: Leased<RegistrationEntry>, in lease: borrowing ReadLease) -> UInt {
+        entry.withObject(in: lease) { entry in entry.isScoped && entry.kind == .synchronous ? entry.scopedCacheKey : 0 }
     }
 
     /// Reads the probed registration's value and leaves the read section.
@@ -330,7 +330,7 @@ extension ProbeResult {
     /// general path can answer — which is also where an unsettled `async` registration reports its error.
     @inlinable @inline(__always)
     package consuming func resolve<T>(_ type: T.Type) throws -> T? {
-        if let box, let value = box.value(as: T.self) {
+        if let box, let value = box.value(as: T.self, in: lease) {
             end()
             return value
         }
@@ -338,7 +338,7 @@ extension ProbeResult {
             end()
             return nil
         }
-        switch ProbeResult.kind(of: entry) {
+        switch ProbeResult.kind(of: entry, in: lease) {
         case .synchronous:
             // Retain the entry before leaving the section: its factory runs outside it.
             let (registration, environment) = retainingEntry(entry, as: PlainEntry<T>.self)
@@ -363,7 +363,7 @@ extension ProbeResult {
         throws -> T?
     {
         if isEmptyPack(repeat each arguments) { return try resolve(T.self) }
-        guard let entry, ProbeResult.kind(of: entry) == .synchronous else {
+        guard let entry, ProbeResult.kind(of: entry, in: lease) == .synchronous else {
             end()
             return nil
         }
@@ -375,7 +375,7 @@ extension ProbeResult {
             let box = EntryCache.publishedBox(
                 in: table, forArguments: repeat each arguments, hash: EntryCache.lookupHash(repeat each arguments),
                 lease: lease),
-            let value = box.value(as: T.self)
+            let value = box.value(as: T.self, in: lease)
         {
             end()
             return value
@@ -387,7 +387,7 @@ extension ProbeResult {
     /// Runs the probed enclosing-object resolver with `parameter` and leaves the read section.
     @inlinable @inline(__always)
     package consuming func resolve<T>(_ type: T.Type, parameter: Any) throws -> T? {
-        guard let entry, entry.withObject({ $0.kind == .synchronous }) else {
+        guard let entry, entry.withObject(in: lease, { $0.kind == .synchronous }) else {
             end()
             return nil
         }
@@ -404,7 +404,7 @@ extension ProbeResult {
     @inlinable @inline(__always)
     package func publishedValue<T>(_ type: T.Type) -> T? {
         guard let box else { return nil }
-        return box.value(as: T.self)
+        return box.value(as: T.self, in: lease)
     }
 
     /// Loads the probed registration's value and leaves the read section before any suspension.
@@ -422,7 +422,7 @@ extension ProbeResult {
             end()
             return nil
         }
-        switch ProbeResult.kind(of: entry) {
+        switch ProbeResult.kind(of: entry, in: lease) {
         case .synchronous:
             let (registration, environment) = retainingEntry(entry, as: PlainEntry<T>.self)
             return try registration.resolve(in: environment)
@@ -455,7 +455,7 @@ extension ProbeResult {
             end()
             return nil
         }
-        switch ProbeResult.kind(of: entry) {
+        switch ProbeResult.kind(of: entry, in: lease) {
         case .synchronous:
             let (registration, environment) = retainingEntry(
                 entry, as: ParameterizedEntry<T, repeat each Parameter>.self)

@@ -64,10 +64,10 @@ package final class GraphEngine: @unchecked Sendable {
         hash: UInt, valueType: TypeKey, fastID: TypeKey = .none, matching matches: (RegistrationKey) -> Bool
     ) -> ProbeResult {
         let lease = ReadLease()
-        let found = indexReference.load(in: lease)?.withObject { index -> ProbeResult.Found in
+        let found = indexReference.load(in: lease)?.withObject(in: lease) { index -> ProbeResult.Found in
             guard !index.hasScannedContainers else { return .nothing }
             return ProbeResult.find(
-                .table(Unretained(index.table)), in: lease, hash: hash, valueType: valueType, fastID: fastID,
+                .table(Leased(index.table)), in: lease, hash: hash, valueType: valueType, fastID: fastID,
                 matching: matches)
         }
         return ProbeResult(lease: lease, found: found ?? .nothing)

@@ -111,7 +111,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     @inlinable @inline(__always)
     func scopedValue<T>(_ type: T.Type) throws -> T? {
         let probe = container.registry.probePlain(typeKey: TypeKey(T.self))
-        if let box = probe.box, let value = box.value(as: T.self) {
+        if let box = probe.box, let value = box.value(as: T.self, in: probe.lease) {
             probe.end()
             return value
         }
@@ -119,14 +119,15 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             probe.end()
             return nil
         }
-        let key = ProbeResult.scopedCacheKey(of: entry)
+        let key = ProbeResult.scopedCacheKey(of: entry, in: probe.lease)
         guard key != 0 else {
             probe.end()
             return nil
         }
         // An instance this scope built: its cache lives as long as the scope, its box as long as the read section.
-        if let cache = caches.element(forKey: key), let box = cache.withObject({ $0.publishedBox(in: probe.lease) }),
-            let value = box.value(as: T.self)
+        if let cache = caches.element(forKey: key),
+            let box = cache.withObject(in: probe.lease, { $0.publishedBox(in: probe.lease) }),
+            let value = box.value(as: T.self, in: probe.lease)
         {
             probe.end()
             return value
@@ -137,7 +138,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         // The lookup above missed: the cache is appended without looking again (the append checks under its lock).
         // It lives as long as the scope, which the caller holds.
         guard isCurrent, let cache = appendCache(for: registration, key: key) else { return nil }
-        return try cache.withObject { try registration.resolve(inScopeCache: $0) }
+        return try cache.withObject(in: .empty) { try registration.resolve(inScopeCache: $0) }
     }
 
     /// Whether this is the current task's innermost scope.
@@ -212,7 +213,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         guard let scope = ResolutionContext.current?.requestScope, let cache = scope.cache(for: entry) else {
             throw InjectionError.outsideRequestScope(entry.failureContext)
         }
-        return cache.object
+        return cache.object(in: .empty)
     }
 
     /// The current task's innermost scope's cache for the `.scoped` `entry`, if a scope is open and has one — what a
@@ -225,14 +226,14 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// This scope's cache for `entry`, if it built one (and has not ended).
     @usableFromInline
     func existingCache(for entry: RegistrationEntry) -> EntryCache? {
-        caches.element(forKey: entry.scopedCacheKey)?.object
+        caches.element(forKey: entry.scopedCacheKey)?.object(in: .empty)
     }
 
     /// This scope's cache for `entry`, created empty on first use; `nil` once the scope has ended.
     ///
-    /// Unretained: it lives as long as the scope.
+    /// Not retained: it lives as long as the scope.
     @usableFromInline
-    package func cache(for entry: RegistrationEntry) -> Unretained<EntryCache>? {
+    package func cache(for entry: RegistrationEntry) -> Leased<EntryCache>? {
         let key = entry.scopedCacheKey
         if let cache = caches.element(forKey: key) { return cache }
         return appendCache(for: entry, key: key)
@@ -243,7 +244,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
     /// `key` is ``RegistrationEntry/scopedCacheKey``. `nil` once the scope has ended; unretained, as the cache lives
     /// as long as the scope.
     @usableFromInline
-    func appendCache(for entry: RegistrationEntry, key: UInt) -> Unretained<EntryCache>? {
+    func appendCache(for entry: RegistrationEntry, key: UInt) -> Leased<EntryCache>? {
         // Strong, and never emptied or republished while the scope lives (no reset reaches a scope's caches): the
         // release at the end reads their boxes without a read section (`OnceSlot.keptBox`). A feature that resets
         // `.scoped` instances inside a live scope must change that read first.
@@ -269,7 +270,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
             cache.closeKeepingInstances()
             // An argument tuple's instance has its own release order, which a cache's single rank cannot express; an
             // instance built by an `@Injected` property's first read is ranked below its holder, not by its order.
-            if cache.hasParameters || cache.keptBox?.withObject({ !$0.releaseAnchor.isEmpty }) == true {
+            if cache.hasParameters || cache.keptBox?.withObject(in: .empty, { !$0.releaseAnchor.isEmpty }) == true {
                 needsGeneralOrder = true
             }
         }
@@ -278,11 +279,13 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         // is alive here: their boxes are read without a read section or a retain.
         var remaining: [PendingRelease] = []
         caches.forEachElement(
-            descendingBy: { cache in cache.keptBox?.withObject { $0.releaseOrder } ?? 0 },
+            descendingBy: { cache in cache.keptBox?.withObject(in: .empty) { $0.releaseOrder } ?? 0 },
             visit: { cache in
                 guard let releaser = cache.releaser, let box = cache.keptBox else { return }
-                if remaining.isEmpty, box.withObject({ releaser.releaseSynchronously($0) }) { return }
-                if let release = PendingRelease(box: box.object, releaser: releaser) { remaining.append(release) }
+                if remaining.isEmpty, box.withObject(in: .empty, { releaser.releaseSynchronously($0) }) { return }
+                if let release = PendingRelease(box: box.object(in: .empty), releaser: releaser) {
+                    remaining.append(release)
+                }
             })
         Release.run(remaining)
     }

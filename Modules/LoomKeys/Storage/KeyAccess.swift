@@ -12,11 +12,11 @@ enum KeyAccess {
     /// Where a read found its value: an unretained box, valid until ``finish(_:)``.
     @usableFromInline
     struct Probe: ~Copyable {
-        @usableFromInline let box: Unretained<KeyValueBox>?
+        @usableFromInline let box: Leased<KeyValueBox>?
         /// Holds a section when the box came from the root table; a box from the resolution context needs none,
         /// because the task-local binding keeps the context (and the overlay's replaced boxes) alive while this
         /// synchronous read runs.
-        let lease: ReadLease
+        @usableFromInline let lease: ReadLease
     }
 
     /// Finds the current box of a key: the task's override, else a root value set inside the task's test overlay
@@ -28,11 +28,11 @@ enum KeyAccess {
     static func probe(_ id: ObjectIdentifier) -> Probe {
         let key = TypeKey(id)
         if ProcessCounter.activeKeyOverrides.isNonZero || ProcessCounter.activeOverlays.isNonZero,
-            let box = ResolutionContext.withCurrent({ context -> Unretained<KeyValueBox>? in
+            let box = ResolutionContext.withCurrent({ context -> Leased<KeyValueBox>? in
                 guard let context else { return nil }
                 if let box = context.keyOverrides?.values.box(for: key) { return box }
                 // The overlay keeps every box set inside it until it ends.
-                return (context.overlay?.keyValue(for: id) as? KeyValueBox).map { Unretained($0) }
+                return (context.overlay?.keyValue(for: id) as? KeyValueBox).map { Leased($0) }
             })
         {
             return Probe(box: box, lease: .empty)
@@ -49,11 +49,11 @@ enum KeyAccess {
     /// dependent (``KeyDependents``). Every other read pays one load of the box's flag and a branch.
     @usableFromInline
     static func finish(_ probe: consuming Probe) {
-        guard let box = probe.box, box.withObject({ $0.tracksReads }) else {
+        guard let box = probe.box, box.withObject(in: probe.lease, { $0.tracksReads }) else {
             probe.lease.end()
             return
         }
-        let key = box.withObject { $0.key }
+        let key = box.withObject(in: probe.lease) { $0.key }
         probe.lease.end()
         KeyDependents.noteRead(key: key)
     }
@@ -66,7 +66,7 @@ enum KeyAccess {
     ) -> Value {
         let probe = probe(id)
         if let box = probe.box {
-            let value = box.value(as: Value.self)
+            let value = box.value(as: Value.self, in: probe.lease)
             finish(probe)
             return value
         }

@@ -29,13 +29,14 @@ enum RootStore {
 
     /// The root value or built default of `id`, or `nil` when neither exists yet.
     static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
-        published.read { $0.box(for: TypeKey(id))?.value(as: Value.self) } ?? nil
+        // `read` holds the section the box is read in.
+        published.read { $0.box(for: TypeKey(id))?.value(as: Value.self, in: .empty) } ?? nil
     }
 
     /// The box of `key` in the published table, for use while `lease` is held.
     @inline(__always)
-    static func box(for key: TypeKey, in lease: borrowing ReadLease) -> Unretained<KeyValueBox>? {
-        published.load(in: lease)?.withObject { $0.box(for: key) }
+    static func box(for key: TypeKey, in lease: borrowing ReadLease) -> Leased<KeyValueBox>? {
+        published.load(in: lease)?.withObject(in: lease) { $0.box(for: key) }
     }
 
     /// The root value of `id` (ignoring defaults), or `nil`.

@@ -123,13 +123,13 @@ package final class WeakBox: InstanceBox, @unchecked Sendable {
     override package var erasedValue: Any? { object }
 }
 
-extension Unretained where Object == InstanceBox {
+extension Leased where Object == InstanceBox {
     /// The boxed value, if the box holds one of type `Value` (a weak box's object may be gone).
     ///
-    /// Valid inside the read section the box was loaded in. The caller knows the box was filled with a `Value`.
+    /// Read under the lease the box was loaded under. The caller knows the box was filled with a `Value`.
     @inlinable @inline(__always)
-    package func value<Value>(as type: Value.Type) -> Value? {
-        withObject { box in
+    package func value<Value>(as type: Value.Type, in lease: borrowing ReadLease) -> Value? {
+        withObject(in: lease) { box in
             if box.isWeak {
                 // A weak box holds the class instance the slot was filled with, itself a `Value`.
                 return unsafeDowncast(box, to: WeakBox.self).object.map { $0 as! Value }
@@ -184,33 +184,34 @@ open class OnceSlot: @unchecked Sendable {
 
     /// The published box, unretained, for use while `lease` is held; `nil` while the slot is empty.
     @inlinable @inline(__always)
-    package final func publishedBox(in lease: borrowing ReadLease) -> Unretained<InstanceBox>? {
+    package final func publishedBox(in lease: borrowing ReadLease) -> Leased<InstanceBox>? {
         guard let raw = UnsafeRawPointer(bitPattern: words.atomicAcquire) else { return nil }
-        return Unretained(reference: .fromOpaque(raw))
+        return Leased(reference: .fromOpaque(raw))
     }
 
     /// The published box, retained, or `nil`.
     package final var box: InstanceBox? {
-        ReadLease.run { lease in publishedBox(in: lease)?.object }
+        ReadLease.run { lease in publishedBox(in: lease)?.object(in: lease) }
     }
 
     /// The published box of a slot that is never emptied or published again once it holds one — a request scope's
     /// caches, which keep their instances until the scope object goes — read without a read section or a retain.
     ///
-    /// Valid as long as the slot; do not use it on a slot that can be cleared, replaced or pruned.
+    /// Valid as long as the slot (read it under ``ReadLease/empty``); do not use it on a slot that can be cleared,
+    /// replaced or pruned.
     ///
     /// ```swift
-    /// scopeCache.keptBox?.withObject { $0.releaseOrder }
+    /// scopeCache.keptBox?.withObject(in: .empty) { $0.releaseOrder }
     /// ```
-    package final var keptBox: Unretained<InstanceBox>? {
+    package final var keptBox: Leased<InstanceBox>? {
         guard let raw = UnsafeRawPointer(bitPattern: words.atomicAcquire) else { return nil }
-        return Unretained(reference: .fromOpaque(raw))
+        return Leased(reference: .fromOpaque(raw))
     }
 
     /// The published value, or `nil` when the slot is empty (or its weakly held instance is gone).
     @inlinable @inline(__always)
     package final func publishedValue<Value>(_ type: Value.Type) -> Value? {
-        ReadLease.run { lease in publishedBox(in: lease)?.value(as: Value.self) }
+        ReadLease.run { lease in publishedBox(in: lease)?.value(as: Value.self, in: lease) }
     }
 
     /// Whether a flow has claimed the slot to build it (left set by a failure, it would block every later resolver).

@@ -36,15 +36,16 @@ open class SlotTableOwner: OnceSlot, @unchecked Sendable {
 
     /// The table, unretained, for use while this object is alive; `nil` before it is made.
     ///
-    /// No read section is needed: the table is never replaced, and this object holds it until it goes.
+    /// No read section is needed (read it under ``ReadLease/empty``): the table is never replaced, and this object
+    /// holds it until it goes.
     @inlinable @inline(__always)
-    package final var slotTableIfMade: Unretained<GrowingTable<OnceSlot>>? {
+    package final var slotTableIfMade: Leased<GrowingTable<OnceSlot>>? {
         guard let raw = UnsafeRawPointer(bitPattern: tableWord.atomicAcquire) else { return nil }
-        return Unretained(reference: .fromOpaque(raw))
+        return Leased(reference: .fromOpaque(raw))
     }
 
     /// The table, retained; `nil` before it is made.
-    package final var currentSlotTable: GrowingTable<OnceSlot>? { slotTableIfMade?.object }
+    package final var currentSlotTable: GrowingTable<OnceSlot>? { slotTableIfMade?.object(in: .empty) }
 
     /// The table, made now if it was not yet: exactly one table is ever installed, whichever threads ask at once.
     package final func slotTable() -> GrowingTable<OnceSlot> {

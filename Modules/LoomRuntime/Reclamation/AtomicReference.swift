@@ -1,7 +1,7 @@
 /// A strong reference that one writer replaces and many readers load without locks — the published snapshot of a
 /// registry's table, the dependency graph's index, the key store's root values.
 ///
-/// Readers load it under a ``ReadLease`` as an ``Unretained`` reference (one acquire load). A writer, serialised
+/// Readers load it under a ``ReadLease`` as an ``Leased`` reference (one acquire load). A writer, serialised
 /// by its owner's lock, ``exchange(_:)``s in a new object and gets the old one back; it must keep the old object until
 /// ``ReadSection/synchronize()`` has returned (``Reclamation/release(afterGracePeriod:)`` does both), because a
 /// reader may still be using it.
@@ -11,7 +11,7 @@
 /// ```swift
 /// let current = AtomicReference(Table())
 /// let lease = ReadLease()
-/// let table = current.load(in: lease)          // Unretained<Table>?
+/// let table = current.load(in: lease)          // Leased<Table>?
 /// lease.end()
 /// let old = current.exchange(Table())          // writer, under its lock
 /// Reclamation.release(afterGracePeriod: [old])
@@ -35,10 +35,10 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
 
     /// The current object, unretained, for use while `lease` is held.
     @inlinable @inline(__always)
-    package func load(in lease: borrowing ReadLease) -> Unretained<Object>? {
+    package func load(in lease: borrowing ReadLease) -> Leased<Object>? {
         let bits = word.atomicAcquire
         guard let raw = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unretained(reference: .fromOpaque(raw))
+        return Leased(reference: .fromOpaque(raw))
     }
 
     /// Runs `body` with the current object, borrowed inside a read section this call enters and leaves; `nil` when
@@ -47,7 +47,7 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
     /// `body` must not keep the object: copy out what it needs (a retained node, a value).
     @inlinable
     package func read<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
-        try ReadLease.run { lease in try load(in: lease)?.withObject(body) }
+        try ReadLease.run { lease in try load(in: lease)?.withObject(in: lease, body) }
     }
 
     /// Runs `body` with the node under `hash` that `matches` in the published table, borrowed inside a read section
@@ -57,8 +57,8 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
         hash: UInt, matching matches: (Node) -> Bool, _ body: (Node) throws -> Result
     ) rethrows -> Result? where Object == ConcurrentTable<Node> {
         try ReadLease.run { lease in
-            try load(in: lease)?.withObject { table in
-                try table.find(hash: hash, in: lease, matching: matches)?.withObject(body)
+            try load(in: lease)?.withObject(in: lease) { table in
+                try table.find(hash: hash, in: lease, matching: matches)?.withObject(in: lease, body)
             }
         }
     }

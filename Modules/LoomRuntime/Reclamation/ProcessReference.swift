@@ -15,9 +15,9 @@ package struct ProcessReference<Object: AnyObject>: Sendable {
 
     /// The current object, unretained, for use while `lease` is held.
     @inlinable @inline(__always)
-    package func load(in lease: borrowing ReadLease) -> Unretained<Object>? {
+    package func load(in lease: borrowing ReadLease) -> Leased<Object>? {
         guard let raw = UnsafeRawPointer(bitPattern: word.word.atomicAcquire) else { return nil }
-        return Unretained(reference: .fromOpaque(raw))
+        return Leased(reference: .fromOpaque(raw))
     }
 
     /// Runs `body` with the current object, borrowed inside a read section this call enters and leaves.
@@ -25,12 +25,12 @@ package struct ProcessReference<Object: AnyObject>: Sendable {
     /// `nil` when no object is published. `body` must not keep the object.
     @inlinable
     package func read<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
-        try ReadLease.run { lease in try load(in: lease)?.withObject(body) }
+        try ReadLease.run { lease in try load(in: lease)?.withObject(in: lease, body) }
     }
 
     /// The current object, retained (enters and leaves a read section).
     package func loadRetained() -> Object? {
-        ReadLease.run { lease in load(in: lease)?.object }
+        ReadLease.run { lease in load(in: lease)?.object(in: lease) }
     }
 
     /// Publishes `object` and returns the previous one.

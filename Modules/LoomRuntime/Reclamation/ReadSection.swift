@@ -84,6 +84,7 @@ package struct ReadLease: ~Copyable {
         if entered != 0 { leaveReadSection(entered: entered) }
     }
 
+    @inlinable
     deinit {
         if entered != 0 { leaveReadSection(entered: entered) }
     }

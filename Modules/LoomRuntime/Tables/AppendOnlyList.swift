@@ -63,9 +63,9 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
 
     /// The element stored under `key`, without taking the lock; `nil` when there is none or the list is closed.
     ///
-    /// The result stays valid while the caller holds the list.
+    /// The result stays valid while the caller holds the list (read it under ``ReadLease/empty``).
     @inlinable
-    package func element(forKey key: UInt) -> Unretained<Element>? {
+    package func element(forKey key: UInt) -> Leased<Element>? {
         if (words + Self.closedWord).atomicAcquire != 0 { return nil }
         var chunk = words
         while true {
@@ -74,7 +74,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
             while index < count {
                 if chunk[Self.firstPairWord + 2 * index] == key {
                     let bits = chunk[Self.firstPairWord + 2 * index + 1]
-                    return Unretained(reference: .fromOpaque(UnsafeRawPointer(bitPattern: bits)!))
+                    return Leased(reference: .fromOpaque(UnsafeRawPointer(bitPattern: bits)!))
                 }
                 index += 1
             }
@@ -101,7 +101,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
     /// let cache = list.element(forKey: 7) { Cache() }   // appended under the lock
     /// ```
     @inlinable
-    package func element(forKey key: UInt, orAppend make: () -> Element) -> Unretained<Element>? {
+    package func element(forKey key: UInt, orAppend make: () -> Element) -> Leased<Element>? {
         if let found = element(forKey: key) { return found }
         return append(make, forKey: key)
     }
@@ -113,7 +113,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
     /// call). The made element's reference moves into the list as is: one retain, none to undo, where handing the
     /// element around cost two retains and a release per append.
     @inlinable
-    package func append(_ make: () -> Element, forKey key: UInt) -> Unretained<Element>? {
+    package func append(_ make: () -> Element, forKey key: UInt) -> Leased<Element>? {
         if isClosed { return nil }
         // Made before the lock: the lock is then held for a scan and a few stores (a chunk is allocated under it only
         // when one fills up, which doubles its successor's size).
@@ -148,7 +148,7 @@ package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {
         // Dropped outside the lock: the closed list's or the winning append's element is the answer.
         if stored != made { Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: made)!).release() }
         guard let stored else { return nil }
-        return Unretained(reference: .fromOpaque(UnsafeRawPointer(bitPattern: stored)!))
+        return Leased(reference: .fromOpaque(UnsafeRawPointer(bitPattern: stored)!))
     }
 
     /// Closes the list: later lookups and appends find nothing.

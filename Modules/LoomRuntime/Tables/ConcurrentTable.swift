@@ -56,7 +56,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// The node stored under `hash` for which `matches` holds, unretained, for use while `lease` is held.
     @inlinable @inline(__always)
     package func find(hash: UInt, in lease: borrowing ReadLease, matching matches: (Node) -> Bool)
-        -> Unretained<Node>?
+        -> Leased<Node>?
     {
         lookUp(hash: hash, matching: matches)
     }
@@ -64,15 +64,15 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// The node stored under `hash` for which `matches` holds, unretained, outside a read section: for a table that no
     /// longer changes (built, published and never written again) and that the caller keeps alive, or for its writer.
     @inlinable @inline(__always)
-    package func lookUp(hash: UInt, matching matches: (Node) -> Bool) -> Unretained<Node>? {
+    package func lookUp(hash: UInt, matching matches: (Node) -> Bool) -> Leased<Node>? {
         var index = Int(truncatingIfNeeded: hash) & mask
         while true {
             let slot = slots + 2 * index
             let storedHash = slot.atomicAcquire
             if storedHash == 0 { return nil }
             if storedHash == hash, let raw = UnsafeRawPointer(bitPattern: (slot + 1).atomicAcquire) {
-                let node = Unretained<Node>(reference: .fromOpaque(raw))
-                if node.withObject(matches) { return node }
+                let node = Leased<Node>(reference: .fromOpaque(raw))
+                if node.withObject(in: .empty, matches) { return node }
             }
             index = (index + 1) & mask
         }
@@ -81,7 +81,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// The node stored under `hash` for which `matches` holds, retained (enters its own read section).
     @inlinable
     package func node(hash: UInt, matching matches: (Node) -> Bool) -> Node? {
-        ReadLease.run { lease in find(hash: hash, in: lease, matching: matches)?.object }
+        ReadLease.run { lease in find(hash: hash, in: lease, matching: matches)?.object(in: lease) }
     }
 
     /// Calls `body` with every live node (writer, or inside a read section).
@@ -166,7 +166,7 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     /// For a table being filled before it is published, with room for the node.
     @inlinable
     package func insertIfAbsent(_ node: Node, hash: UInt, matching matches: (Node) -> Bool) -> Node? {
-        if let existing = lookUp(hash: hash, matching: matches) { return existing.object }
+        if let existing = lookUp(hash: hash, matching: matches) { return existing.object(in: .empty) }
         insertUnique(hash: hash, nodeBits: Self.retainedBits(node))
         return nil
     }

@@ -57,9 +57,9 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     /// ReadLease.run { lease in slots.table(in: lease)?.withObject { $0.capacity } }
     /// ```
     @inlinable @inline(__always)
-    package func table(in lease: borrowing ReadLease) -> Unretained<ConcurrentTable<Node>>? {
+    package func table(in lease: borrowing ReadLease) -> Leased<ConcurrentTable<Node>>? {
         guard let raw = UnsafeRawPointer(bitPattern: (words + Self.tableWord).atomicAcquire) else { return nil }
-        return Unretained(reference: .fromOpaque(raw))
+        return Leased(reference: .fromOpaque(raw))
     }
 
     /// Runs `body` with the node under `hash` that `matches`, borrowed inside a read section this call enters and
@@ -75,8 +75,8 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
         -> Result?
     {
         try ReadLease.run { lease in
-            try table(in: lease)?.withObject { table in
-                try table.find(hash: hash, in: lease, matching: matches)?.withObject(body)
+            try table(in: lease)?.withObject(in: lease) { table in
+                try table.find(hash: hash, in: lease, matching: matches)?.withObject(in: lease, body)
             }
         }
     }
@@ -87,7 +87,7 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     /// slots.currentTable?.forEachNode { print($0) }
     /// ```
     package var currentTable: ConcurrentTable<Node>? {
-        ReadLease.run { lease in table(in: lease)?.object }
+        ReadLease.run { lease in table(in: lease)?.object(in: lease) }
     }
 
     // MARK: Writing

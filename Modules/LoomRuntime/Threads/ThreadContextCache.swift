@@ -25,12 +25,12 @@ package enum ThreadContextCache {
     }
 
     /// The object of the innermost synchronous binding the current task opened on this thread, unretained (the binding
-    /// keeps it alive until it ends); `nil` when there is none, and then only the task-local can answer.
+    /// keeps it alive until it ends: read it under ``ReadLease/empty``); `nil` when there is none, and then only the task-local can answer.
     @inlinable @inline(__always)
-    package static func object<Object: AnyObject>(as type: Object.Type) -> Unretained<Object>? {
+    package static func object<Object: AnyObject>(as type: Object.Type) -> Leased<Object>? {
         let words = ThreadState.currentWords
         guard let raw = UnsafeRawPointer(bitPattern: words[10]), words[9] == currentTaskBits else { return nil }
-        return Unretained(reference: .fromOpaque(raw))
+        return Leased(reference: .fromOpaque(raw))
     }
 
     /// Runs `operation` with `object` recorded as the innermost synchronous binding's object on this thread.

@@ -30,13 +30,13 @@ import Testing
         let service = try own.resolve(Service.self)  // built in the registration's own cache (no scope)
 
         let read = ReadLease.run { lease in
-            caches.publishedBox(of: entry, in: lease)?.value(as: Service.self)
+            caches.publishedBox(of: entry, in: lease)?.value(as: Service.self, in: lease)
         }
         #expect(read === service)
         // A store owned by another container does not see it.
         let foreign = IsolatedCaches(owner: Container(name: "isolated.foreign", logger: DisabledLogger()).owner)
         let unseen = ReadLease.run { lease in
-            foreign.publishedBox(of: entry, in: lease)?.value(as: Service.self)
+            foreign.publishedBox(of: entry, in: lease)?.value(as: Service.self, in: lease)
         }
         #expect(unseen == nil)
     }

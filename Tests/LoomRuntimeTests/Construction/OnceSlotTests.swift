@@ -41,12 +41,12 @@ import Testing
         _ = try resolve(earlier, ordered: true) { Marker(1) }
         _ = try resolve(later, ordered: true) { Marker(2) }
         _ = try resolve(unordered) { Marker(3) }
-        let earlierOrder = try #require(earlier.keptBox).withObject(\.releaseOrder)
-        let laterOrder = try #require(later.keptBox).withObject(\.releaseOrder)
+        let earlierOrder = try #require(earlier.keptBox).withObject(in: .empty, \.releaseOrder)
+        let laterOrder = try #require(later.keptBox).withObject(in: .empty, \.releaseOrder)
         #expect(earlierOrder != 0)
         #expect(laterOrder > earlierOrder)
-        #expect(try #require(later.keptBox).object === later.box)
-        #expect(try #require(unordered.keptBox).withObject(\.releaseOrder) == 0)
+        #expect(try #require(later.keptBox).object(in: .empty) === later.box)
+        #expect(try #require(unordered.keptBox).withObject(in: .empty, \.releaseOrder) == 0)
     }
 
     /// Clearing a published instance advances the settled epoch (memos of settled answers compare it) and empties
@@ -595,7 +595,7 @@ import Testing
                         slot.publishedValue(Canary.self).map { $0.isIntact(in: ledger) ? $0.serial : -1 }
                     } else {
                         ReadLease.run { lease in
-                            slot.publishedBox(in: lease)?.canary().withObject { canary in
+                            slot.publishedBox(in: lease)?.canary(in: lease).withObject(in: lease) { canary in
                                 canary.staysIntact(in: ledger, iteration: count) ? canary.serial : -1
                             }
                         }

@@ -139,8 +139,8 @@ import Testing
                 // ledger entry before leaving (the lock-free reader retains at once, which leaves a tiny window).
                 if index == 2, count.isMultiple(of: 2) {
                     let intact = ReadLease.run { lease in
-                        slot.publishedBox(in: lease)?.canary()
-                            .withObject { $0.staysIntact(in: ledger, iteration: Int(count / 2)) }
+                        slot.publishedBox(in: lease)?.canary(in: lease)
+                            .withObject(in: lease) { $0.staysIntact(in: ledger, iteration: Int(count / 2)) }
                     }
                     if intact != true { damaged.increment() }
                     continue

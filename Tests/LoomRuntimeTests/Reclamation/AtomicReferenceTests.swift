@@ -115,7 +115,7 @@ import Testing
                 yieldBetweenSections(count)
                 if index == 2 {
                     let serial = ReadLease.run { lease in
-                        published.reference.load(in: lease)?.withObject {
+                        published.reference.load(in: lease)?.withObject(in: lease) {
                             $0.staysIntact(in: ledger, iteration: count) ? $0.serial : -1
                         }
                     }

@@ -68,7 +68,7 @@ import Testing
                     count += 1
                     yieldBetweenSections(count)
                     ReadLease.run { lease in
-                        let intact = reference.load(in: lease)?.withObject {
+                        let intact = reference.load(in: lease)?.withObject(in: lease) {
                             $0.staysIntact(in: ledger, iteration: count)
                         }
                         if intact != true { damaged.increment() }

@@ -184,7 +184,7 @@ import Testing
                 schedule.countRead()
                 let lease = ReadLease()
                 if let canary = published.reference.load(in: lease) {
-                    let serial = canary.withObject { canary -> Int in
+                    let serial = canary.withObject(in: lease) { canary -> Int in
                         if !canary.staysIntact(in: ledger, iteration: count) { damaged.increment() }
                         return canary.serial
                     }
@@ -245,7 +245,7 @@ import Testing
                 scratch.touch(32)
                 let lease = ReadLease()
                 if let canary = published.reference.load(in: lease) {
-                    let serial = canary.withObject(\.serial)
+                    let serial = canary.withObject(in: lease, \.serial)
                     if serial.isMultiple(of: 16) { yieldThread(times: 1) }
                     for _ in 0..<256 where !ledger.isAlive(serial) {
                         releasedWhileInside.increment()

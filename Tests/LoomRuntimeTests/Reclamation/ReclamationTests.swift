@@ -27,7 +27,7 @@ import Testing
         let heldByReader = AtomicCounter(UInt.max)
         let reader = ParkedReader { lease in
             if let canary = published.reference.load(in: lease) {
-                heldByReader.store(UInt(canary.withObject(\.serial)))
+                heldByReader.store(UInt(canary.withObject(in: lease, \.serial)))
             }
         }
         let aliveWhileReaderInside = AtomicCounter()

@@ -320,11 +320,11 @@ final class Canary: Sendable {
     }
 }
 
-extension Unretained where Object == InstanceBox {
+extension Leased where Object == InstanceBox {
     /// The canary a strong box holds, unretained: watching it keeps nothing alive (a retained copy would keep the
     /// canary alive even after a too-early release of its box).
-    func canary() -> Unretained<Canary> {
-        assumingType(StrongBox<Canary>.self).withObject { Unretained<Canary>($0.value) }
+    func canary(in lease: borrowing ReadLease) -> Leased<Canary> {
+        assumingType(StrongBox<Canary>.self).withObject(in: lease) { Leased<Canary>($0.value) }
     }
 }
 
@@ -335,7 +335,7 @@ final class Marker: Sendable {
     init(_ id: Int = 0) { self.id = id }
 }
 
-/// A subclass, for `Unretained.assumingType(_:)`.
+/// A subclass, for `Leased.assumingType(_:)`.
 final class DerivedMarker: BaseMarker, @unchecked Sendable {
     // Immutable.
     let detail: String

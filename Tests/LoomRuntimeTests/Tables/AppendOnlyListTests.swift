@@ -168,7 +168,7 @@ import Testing
         let held = Marker(0)
         _ = list.element(forKey: 1) { held }
         for id in 1..<6 { _ = list.element(forKey: UInt(id) + 1) { Marker(id) } }
-        dropped = list.element(forKey: 2)?.object
+        dropped = list.element(forKey: 2)?.object(in: .empty)
         var order: [Int] = []
         var unique: [Bool] = []
         var moved: [Marker] = []
@@ -217,7 +217,8 @@ import Testing
                 TestThread {
                     barrier.arriveAndWait()
                     for key in 0..<keys {
-                        let element = list.element(forKey: UInt(key) + 1) { Marker(thread * 1000 + key) }!.object
+                        let element = list.element(forKey: UInt(key) + 1) { Marker(thread * 1000 + key) }!
+                            .object(in: .empty)
                         if !winners.record(element, for: key) { mismatches.increment() }
                     }
                 }
@@ -227,7 +228,7 @@ import Testing
                 for _ in 0..<4 {
                     for key in 0..<keys {
                         guard let found = list.element(forKey: UInt(key) + 1) else { continue }
-                        if !found.withObject({ winners.record($0, for: key) }) { mismatches.increment() }
+                        if !found.withObject(in: .empty, { winners.record($0, for: key) }) { mismatches.increment() }
                     }
                 }
             }

@@ -224,7 +224,7 @@ import Testing
             }
             while writerDone.value == 0 {
                 let slots = ReadLease.run { lease in
-                    published.reference.load(in: lease)?.withObject { $0.slotsInAddressOrder() } ?? []
+                    published.reference.load(in: lease)?.withObject(in: lease) { $0.slotsInAddressOrder() } ?? []
                 }
                 listings.increment()
                 for slot in slots where slot.hash != slot.node.hash {
@@ -306,11 +306,11 @@ import Testing
                     note("no table")
                     continue
                 }
-                let found = table.withObject { table in
+                let found = table.withObject(in: lease) { table in
                     table.find(hash: hash(key), in: lease, matching: { $0.key == key })
                 }
                 if let found {
-                    let (foundKey, version, intact) = found.withObject {
+                    let (foundKey, version, intact) = found.withObject(in: lease) {
                         ($0.key, $0.version, $0.staysIntact(in: ledger, iteration: lookups))
                     }
                     if foundKey != key { note("wrong key") }

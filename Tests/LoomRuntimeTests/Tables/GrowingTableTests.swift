@@ -25,7 +25,7 @@ import Testing
         #expect(made == 1)
         #expect(
             ReadLease.run { lease in
-                table.table(in: lease)?.withObject { table in
+                table.table(in: lease)?.withObject(in: lease) { table in
                     table.find(hash: Keyed.hash(1), in: lease, matching: { $0.key == 1 })?.refersTo(first)
                 }
             } == true)
@@ -127,8 +127,9 @@ import Testing
                 for _ in 0..<4 {
                     for key in 0..<keys {
                         let found = ReadLease.run { lease in
-                            table.table(in: lease)?.withObject { current in
-                                current.find(hash: Keyed.hash(key), in: lease, matching: { $0.key == key })?.object
+                            table.table(in: lease)?.withObject(in: lease) { current in
+                                current.find(hash: Keyed.hash(key), in: lease, matching: { $0.key == key })?
+                                    .object(in: lease)
                             }
                         }
                         if let found, !winners.record(found, for: key) { mismatches.increment() }

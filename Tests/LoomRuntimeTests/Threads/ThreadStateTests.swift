@@ -28,7 +28,7 @@ import Testing
             onThreads(3) { _ in
                 for iteration in 0..<200 {
                     ReadLease.run { lease in
-                        let intact = published.reference.load(in: lease)?.withObject {
+                        let intact = published.reference.load(in: lease)?.withObject(in: lease) {
                             $0.staysIntact(in: ledger, iteration: iteration)
                         }
                         if intact != true { damaged.increment() }

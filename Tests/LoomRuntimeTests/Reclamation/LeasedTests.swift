@@ -2,41 +2,41 @@ import LoomRuntime
 import LoomTestSupport
 import Testing
 
-/// A reference that does not keep its object alive: it refers to the object it was made from and retains only when
-/// asked.
-@Suite struct UnretainedTests {
+/// A reference that does not keep its object alive: it refers to the object it was made from, is read under a lease,
+/// and retains only when asked.
+@Suite struct LeasedTests {
     private struct Failure: Error, Equatable {}
 
     @Test func itRefersToTheObjectItWasMadeFrom() {
         let marker = Marker(1)
         let other = Marker(1)
-        let unretained = Unretained(marker)
+        let unretained = Leased(marker)
         #expect(unretained.refersTo(marker))
         #expect(!unretained.refersTo(other))
-        #expect(unretained.object === marker)
+        #expect(unretained.object(in: .empty) === marker)
     }
 
     @Test func withObjectPassesTheObjectAndReturnsTheBodysResult() {
         let marker = Marker(7)
-        let unretained = Unretained(marker)
-        let seen = unretained.withObject { object -> (Bool, Int) in (object === marker, object.id) }
+        let unretained = Leased(marker)
+        let seen = unretained.withObject(in: .empty) { object -> (Bool, Int) in (object === marker, object.id) }
         #expect(seen == (true, 7))
     }
 
     @Test func withObjectRethrows() {
-        let unretained = Unretained(Marker())
+        let unretained = Leased(Marker())
         #expect(throws: Failure()) {
-            try unretained.withObject { _ in throw Failure() }
+            try unretained.withObject(in: .empty) { _ in throw Failure() }
         }
     }
 
     @Test func makingOneDoesNotKeepTheObjectAlive() {
         var watched = Weak<Marker>(nil)
-        var unretained: Unretained<Marker>?
+        var unretained: Leased<Marker>?
         do {
             let marker = Marker()
             watched = Weak(marker)
-            unretained = Unretained(marker)
+            unretained = Leased(marker)
         }
         #expect(watched.object == nil)
         // Only its bits are left; nothing here may touch the object.
@@ -50,7 +50,7 @@ import Testing
         do {
             let marker = Marker(3)
             watched = Weak(marker)
-            kept = Unretained(marker).object
+            kept = Leased(marker).object(in: .empty)
         }
         #expect(watched.object != nil)
         #expect(kept?.id == 3)
@@ -60,9 +60,9 @@ import Testing
 
     @Test func assumingTypeSeesTheSameObjectAsTheSubclassItIs() {
         let derived = DerivedMarker(5, detail: "derived")
-        let base = Unretained<BaseMarker>(derived)
+        let base = Leased<BaseMarker>(derived)
         let seenAsDerived = base.assumingType(DerivedMarker.self)
         #expect(seenAsDerived.refersTo(derived))
-        #expect(seenAsDerived.withObject { "\($0.detail) \($0.id)" } == "derived 5")
+        #expect(seenAsDerived.withObject(in: .empty) { "\($0.detail) \($0.id)" } == "derived 5")
     }
 }
