@@ -131,7 +131,9 @@ extension ReadSection {
 
     /// The writer's half of the read-section protocol: after this, every reader either is visibly inside a section
     /// or will see what this writer unlinked.
-    private static func orderAgainstReaders() {
+    ///
+    /// Internal rather than private for the litmus test that checks it.
+    static func orderAgainstReaders() {
         atomicFenceSequentiallyConsistent()
         guard usesAsymmetricFences else { return }
         if loom_membarrier() == 0 { return }
