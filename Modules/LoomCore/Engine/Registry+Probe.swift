@@ -53,11 +53,6 @@ package struct ProbeResult: ~Copyable {
         self.found = found
     }
 
-    /// A probe that found nothing the fast path can use.
-    package init(lease: consuming ReadLease) {
-        self.init(lease: lease, found: .nothing)
-    }
-
     /// The published instance found (see ``Found/box``).
     @inlinable package var box: Leased<InstanceBox>? { found.box }
     /// The registration found (see ``Found/entry``).
@@ -317,7 +312,7 @@ extension ProbeResult {
     }
 
     /// The key a request scope files `entry`'s cache under (see ``RequestScope``) when `entry` is a synchronous
-    /// `.scoped` registration, else `0`; out of line for the reason ``kind(of:)`` is.
+    /// `.scoped` registration, else `0`; out of line for the reason ``kind(of:in:)`` is.
     @usableFromInline
     package static func scopedCacheKey(of entry: Leased<RegistrationEntry>, in lease: borrowing ReadLease) -> UInt {
         entry.withObject(in: lease) { entry in entry.isScoped && entry.kind == .synchronous ? entry.scopedCacheKey : 0 }
@@ -449,6 +444,8 @@ extension ProbeResult {
                 end()
                 return value
             }
+            // The lease goes into `load(_:)`, which ends it before its first suspension: being `nonisolated(nonsending)`,
+            // the call itself does not leave this thread.
             return try await load(T.self)
         }
         guard let entry else {

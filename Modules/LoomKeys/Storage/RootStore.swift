@@ -29,8 +29,7 @@ enum RootStore {
 
     /// The root value or built default of `id`, or `nil` when neither exists yet.
     static func value<Value: Sendable>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
-        // `read` holds the section the box is read in.
-        published.read { $0.box(for: TypeKey(id))?.value(as: Value.self, in: .empty) } ?? nil
+        ReadLease.run { lease in box(for: TypeKey(id), in: lease)?.value(as: Value.self, in: lease) }
     }
 
     /// The box of `key` in the published table, for use while `lease` is held.

@@ -2,9 +2,10 @@
 ///
 /// Readers load pointers to shared structures (tables, nodes, published instances) without retaining them; what keeps
 /// those objects alive is the read-section protocol: writers release an unlinked object only after
-/// ``ReadSection/synchronize()``. So a `Leased` reference is read through the lease it was loaded under —
-/// ``withObject(in:_:)`` and ``object(in:)`` borrow it, and a lease that has ended cannot be borrowed. Copy out or
-/// retain what must outlive the lease.
+/// ``ReadSection/synchronize()``. So a `Leased` reference is read through the lease it was loaded under:
+/// ``withObject(in:_:)`` and ``object(in:)`` borrow one, so every read names what keeps the object valid (the compiler
+/// checks that a lease is held there, not that it is the one the reference was loaded under). Copy out or retain what
+/// must outlive the lease.
 ///
 /// A reference to an object that something else keeps alive (the caller's own registry, a request scope's caches,
 /// the task's resolution context) is read under ``ReadLease/empty``, and the code says what keeps it alive.

@@ -31,7 +31,7 @@ package enum ReadSection {}
 ///
 /// ```swift
 /// let lease = ReadLease()
-/// let count = table.load(in: lease)?.withObject { $0.count }
+/// let count = table.load(in: lease)?.withObject(in: lease) { $0.count }
 /// lease.end()
 /// ```
 ///
@@ -92,7 +92,7 @@ package struct ReadLease: ~Copyable {
     /// Runs `body` under a lease of its own.
     ///
     /// ```swift
-    /// let count = ReadLease.run { lease in table.load(in: lease)?.withObject { $0.count } }
+    /// let count = ReadLease.run { lease in table.load(in: lease)?.withObject(in: lease) { $0.count } }
     /// ```
     @inlinable @inline(__always)
     package static func run<Result>(_ body: (borrowing ReadLease) throws -> Result) rethrows -> Result {
@@ -103,6 +103,10 @@ package struct ReadLease: ~Copyable {
     }
 }
 
+/// A lease belongs to the thread that took it: its section is that thread's.
+@available(*, unavailable)
+extension ReadLease: Sendable {}
+
 /// Leaves the thread's outermost read section, which published `entered` (see ``ReadLease/end()``).
 ///
 /// Deliberately an opaque call: Swift's ARC optimiser sinks a reader's retain of the value it copied out below an
@@ -112,8 +116,10 @@ package struct ReadLease: ~Copyable {
 @usableFromInline @inline(never)
 func leaveReadSection(entered: UInt) {
     // The outermost section was entered on this thread, so its state exists.
-    UnsafeMutableRawPointer(loom_thread_state_get().unsafelyUnwrapped).assumingMemoryBound(to: UInt.self)
-        .atomicStoreRelease(entered &+ 1)
+    let sequence = UnsafeMutableRawPointer(loom_thread_state_get().unsafelyUnwrapped).assumingMemoryBound(to: UInt.self)
+    // A lease ended on another thread would leave its own thread inside a section for good, and end another's.
+    assert(sequence.atomicRelaxed == entered, "a read lease ended on another thread than the one that took it")
+    sequence.atomicStoreRelease(entered &+ 1)
 }
 
 extension ReadSection {

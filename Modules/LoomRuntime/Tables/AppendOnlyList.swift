@@ -14,10 +14,10 @@
 ///
 /// ```swift
 /// let list = AppendOnlyList<Cache>()
-/// let cache = list.element(forKey: 7) { Cache() }!  // appended under the lock (unretained: the list holds it)
-/// list.element(forKey: 7)?.refersTo(cache.object)    // true, found without the lock
-/// list.close()                                      // later lookups find nothing
-/// list.forEachElement { print($0) }                  // still visits cache
+/// let cache = list.element(forKey: 7) { Cache() }!.object(in: .empty)  // appended under the lock; the list holds it
+/// list.element(forKey: 7)?.refersTo(cache)                        // true, found without the lock
+/// list.close()                                                    // later lookups find nothing
+/// list.forEachElement { print($0) }                                // still visits cache
 /// ```
 @usableFromInline
 package final class AppendOnlyList<Element: AnyObject>: @unchecked Sendable {

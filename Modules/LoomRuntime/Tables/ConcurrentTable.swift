@@ -13,7 +13,7 @@
 /// ```swift
 /// let table = ConcurrentTable<Node>(minimumCapacity: 16)
 /// _ = table.store(node, hash: node.hash) { $0 === node }         // writer, under the owner's lock
-/// let found = ReadLease.run { lease in table.find(hash: hash, in: lease) { $0.key == key }?.object }
+/// let found = ReadLease.run { lease in table.find(hash: hash, in: lease) { $0.key == key }?.object(in: lease) }
 /// ```
 @usableFromInline
 package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
@@ -58,13 +58,6 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
     package func find(hash: UInt, in lease: borrowing ReadLease, matching matches: (Node) -> Bool)
         -> Leased<Node>?
     {
-        lookUp(hash: hash, matching: matches)
-    }
-
-    /// The node stored under `hash` for which `matches` holds, unretained, outside a read section: for a table that no
-    /// longer changes (built, published and never written again) and that the caller keeps alive, or for its writer.
-    @inlinable @inline(__always)
-    package func lookUp(hash: UInt, matching matches: (Node) -> Bool) -> Leased<Node>? {
         var index = Int(truncatingIfNeeded: hash) & mask
         while true {
             let slot = slots + 2 * index
@@ -72,10 +65,18 @@ package final class ConcurrentTable<Node: AnyObject>: @unchecked Sendable {
             if storedHash == 0 { return nil }
             if storedHash == hash, let raw = UnsafeRawPointer(bitPattern: (slot + 1).atomicAcquire) {
                 let node = Leased<Node>(reference: .fromOpaque(raw))
-                if node.withObject(in: .empty, matches) { return node }
+                if node.withObject(in: lease, matches) { return node }
             }
             index = (index + 1) & mask
         }
+    }
+
+    /// The node stored under `hash` for which `matches` holds, unretained, outside a read section (read it under
+    /// ``ReadLease/empty``): for a table that no longer changes (built, published and never written again) and that
+    /// the caller keeps alive, or for its writer.
+    @inlinable @inline(__always)
+    package func lookUp(hash: UInt, matching matches: (Node) -> Bool) -> Leased<Node>? {
+        find(hash: hash, in: .empty, matching: matches)
     }
 
     /// The node stored under `hash` for which `matches` holds, retained (enters its own read section).

@@ -18,7 +18,7 @@
 /// let slots = GrowingTable<Slot>()
 /// let slot = slots.node(hash: 42) { $0.key == 42 } make: { Slot(key: 42) }   // added under the lock
 /// ReadLease.run { lease in                                               // found without it
-///     slots.table(in: lease)?.withObject { $0.find(hash: 42, in: lease) { $0.key == 42 } }
+///     slots.table(in: lease)?.withObject(in: lease) { $0.find(hash: 42, in: lease) { $0.key == 42 } }
 /// }
 /// ```
 @usableFromInline
@@ -54,7 +54,7 @@ package final class GrowingTable<Node: AnyObject>: @unchecked Sendable {
     /// The current table, unretained, for use while `lease` is held; `nil` before the first node.
     ///
     /// ```swift
-    /// ReadLease.run { lease in slots.table(in: lease)?.withObject { $0.capacity } }
+    /// ReadLease.run { lease in slots.table(in: lease)?.withObject(in: lease) { $0.capacity } }
     /// ```
     @inlinable @inline(__always)
     package func table(in lease: borrowing ReadLease) -> Leased<ConcurrentTable<Node>>? {

@@ -25,7 +25,8 @@ package enum ThreadContextCache {
     }
 
     /// The object of the innermost synchronous binding the current task opened on this thread, unretained (the binding
-    /// keeps it alive until it ends: read it under ``ReadLease/empty``); `nil` when there is none, and then only the task-local can answer.
+    /// keeps it alive until it ends: read it under ``ReadLease/empty``); `nil` when there is none, and then only the
+    /// task-local can answer.
     @inlinable @inline(__always)
     package static func object<Object: AnyObject>(as type: Object.Type) -> Leased<Object>? {
         let words = ThreadState.currentWords

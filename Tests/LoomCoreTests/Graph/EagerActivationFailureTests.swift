@@ -47,7 +47,7 @@ private final class EagerNeedsLoad: Sendable {}
     }
 
     /// The synchronous activation does not wait for an eager registration only `load` can build: it logs a warning
-    /// naming it, its container and the asynchronous activation, at the caller's line, and the first `load` builds it.
+    /// naming it, its container and the asynchronous activation, from the caller's file, and the first `load` builds it.
     @Test func synchronousActivationWarnsOfAnEagerRegistrationOnlyLoadCanBuild() async throws {
         let logger = CapturingLogger()
         let builds = Counter()
