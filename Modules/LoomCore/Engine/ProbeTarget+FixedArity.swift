@@ -105,8 +105,9 @@ extension ProbeResult {
             end()
             return value
         }
-        let (registration, environment) = retainingEntry(entry, as: Registration.self)
-        return try miss(registration, environment)
+        let found = found
+        let registration = retainingEntry(entry, as: Registration.self)
+        return try miss(registration, found.environment)
     }
 }
 

@@ -45,6 +45,15 @@ package struct ProbeResult: ~Copyable {
         /// Nothing the fast path can use.
         @inlinable
         static var nothing: Found { Found(box: nil, entry: nil, isolatedCaches: nil) }
+
+        /// Where the registration's cached instances live, held strongly: what a factory that runs needs.
+        ///
+        /// Readable after the probe's lease has ended: the task's context keeps the overlay's caches alive (see
+        /// ``isolatedCaches``).
+        @inlinable
+        package var environment: ResolutionEnvironment {
+            ResolutionEnvironment(isolatedCaches: isolatedCaches?.object(in: .empty))
+        }
     }
 
     @inlinable
@@ -62,22 +71,15 @@ package struct ProbeResult: ~Copyable {
     @inlinable @inline(__always)
     package consuming func end() { lease.end() }
 
-    /// `entry` as the `Registration` the caller knows it to be, retained, and the environment its cached instances
-    /// live in, having left the read section: what a factory that runs outside the section needs.
+    /// `entry` as the `Registration` the caller knows it to be, retained, having left the read section: what a
+    /// factory that runs outside the section needs (with ``Found/environment``).
     @inlinable @inline(__always)
     package consuming func retainingEntry<Registration: RegistrationEntry>(
         _ entry: Leased<RegistrationEntry>, as _: Registration.Type
-    ) -> (Registration, ResolutionEnvironment) {
+    ) -> Registration {
         let registration = entry.assumingType(Registration.self).object(in: lease)
-        let environment = environment
         end()
-        return (registration, environment)
-    }
-
-    /// Where the registration's cached instances live, held strongly: what a factory that runs needs.
-    @inlinable
-    package var environment: ResolutionEnvironment {
-        ResolutionEnvironment(isolatedCaches: found.isolatedCaches?.object(in: lease))
+        return registration
     }
 
     /// The table of argument-tuple slots of `entry`, a registration with a cache that is not `.scoped`, where this
@@ -333,14 +335,15 @@ extension ProbeResult {
             end()
             return nil
         }
+        let found = found
         switch ProbeResult.kind(of: entry, in: lease) {
         case .synchronous:
             // Retain the entry before leaving the section: its factory runs outside it.
-            let (registration, environment) = retainingEntry(entry, as: PlainEntry<T>.self)
-            return try registration.resolve(in: environment)
+            let registration = retainingEntry(entry, as: PlainEntry<T>.self)
+            return try registration.resolve(in: found.environment)
         case .mainActor:
-            let (registration, environment) = retainingEntry(entry, as: MainActorEntry<T>.self)
-            return try registration.resolveOnMainActor(in: environment)
+            let registration = retainingEntry(entry, as: MainActorEntry<T>.self)
+            return try registration.resolveOnMainActor(in: found.environment)
         case .asynchronous, .globalActor:
             end()
             return nil
@@ -375,8 +378,9 @@ extension ProbeResult {
             end()
             return value
         }
-        let (registration, environment) = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
-        return try registration.resolve(repeat each arguments, in: environment)
+        let found = found
+        let registration = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
+        return try registration.resolve(repeat each arguments, in: found.environment)
     }
 
     /// Runs the probed enclosing-object resolver with `parameter` and leaves the read section.
@@ -386,7 +390,7 @@ extension ProbeResult {
             end()
             return nil
         }
-        let (registration, _) = retainingEntry(entry, as: EnclosingObjectEntry<T>.self)
+        let registration = retainingEntry(entry, as: EnclosingObjectEntry<T>.self)
         return try registration.resolve(parameter: parameter)
     }
 
@@ -417,19 +421,20 @@ extension ProbeResult {
             end()
             return nil
         }
+        let found = found
         switch ProbeResult.kind(of: entry, in: lease) {
         case .synchronous:
-            let (registration, environment) = retainingEntry(entry, as: PlainEntry<T>.self)
-            return try registration.resolve(in: environment)
+            let registration = retainingEntry(entry, as: PlainEntry<T>.self)
+            return try registration.resolve(in: found.environment)
         case .asynchronous:
-            let (registration, environment) = retainingEntry(entry, as: AsyncEntry<T>.self)
-            return try await registration.load(in: environment)
+            let registration = retainingEntry(entry, as: AsyncEntry<T>.self)
+            return try await registration.load(in: found.environment)
         case .mainActor:
-            let (registration, environment) = retainingEntry(entry, as: RegistrationEntry.self)
-            return try await registration.load(as: T.self, arguments: [], enclosing: nil, in: environment)
+            let registration = retainingEntry(entry, as: RegistrationEntry.self)
+            return try await registration.load(as: T.self, arguments: [], enclosing: nil, in: found.environment)
         case .globalActor:
-            let (registration, environment) = retainingEntry(entry, as: GlobalActorEntry<T>.self)
-            return try await registration.load(in: environment)
+            let registration = retainingEntry(entry, as: GlobalActorEntry<T>.self)
+            return try await registration.load(in: found.environment)
         }
     }
 
@@ -452,15 +457,14 @@ extension ProbeResult {
             end()
             return nil
         }
+        let found = found
         switch ProbeResult.kind(of: entry, in: lease) {
         case .synchronous:
-            let (registration, environment) = retainingEntry(
-                entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
-            return try registration.resolve(repeat each arguments, in: environment)
+            let registration = retainingEntry(entry, as: ParameterizedEntry<T, repeat each Parameter>.self)
+            return try registration.resolve(repeat each arguments, in: found.environment)
         case .asynchronous:
-            let (registration, environment) = retainingEntry(
-                entry, as: AsyncParameterizedEntry<T, repeat each Parameter>.self)
-            return try await registration.load(repeat each arguments, in: environment)
+            let registration = retainingEntry(entry, as: AsyncParameterizedEntry<T, repeat each Parameter>.self)
+            return try await registration.load(repeat each arguments, in: found.environment)
         case .mainActor, .globalActor:
             end()
             return nil

@@ -134,7 +134,7 @@ public final class RequestScope: Sendable, CustomStringConvertible {
         }
         // The probe checked that the entry produces exactly `T`, and a synchronous one without arguments is a
         // `PlainEntry`.
-        let (registration, _) = probe.retainingEntry(entry, as: PlainEntry<T>.self)
+        let registration = probe.retainingEntry(entry, as: PlainEntry<T>.self)
         // The lookup above missed: the cache is appended without looking again (the append checks under its lock).
         // It lives as long as the scope, which the caller holds.
         guard isCurrent, let cache = appendCache(for: registration, key: key) else { return nil }
