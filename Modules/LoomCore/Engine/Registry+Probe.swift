@@ -275,13 +275,12 @@ extension Registry {
     @usableFromInline
     package func probeEnclosingObjectResolver(typeKey: TypeKey, alternative: RegistrationAlternative?) -> ProbeResult {
         let hash = RegistrationKey.enclosingObjectResolverHash(typeKey: typeKey, alternative: alternative)
-        if alternative == nil, let fastID = RegistrationKey.enclosingObjectFastID(typeKey) {
-            return ProbeResult.probe(.chain(Leased(self)), hash: hash, valueType: typeKey, fastID: fastID) {
-                $0.fastID == fastID
-            }
-        }
-        return ProbeResult.probe(.chain(Leased(self)), hash: hash, valueType: typeKey) {
-            $0.matchesEnclosingObject(typeKey, alternative: alternative)
+        let fastID = alternative == nil ? RegistrationKey.enclosingObjectFastID(typeKey) : nil
+        // One call of the inlined probe: with a second one for the other matcher, the optimiser kept the first out of
+        // line, its matcher a closure called per node.
+        return ProbeResult.probe(.chain(Leased(self)), hash: hash, valueType: typeKey, fastID: fastID ?? .none) {
+            if let fastID { return $0.fastID == fastID }
+            return $0.matchesEnclosingObject(typeKey, alternative: alternative)
         }
     }
 
