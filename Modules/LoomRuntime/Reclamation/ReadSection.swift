@@ -79,9 +79,7 @@ package struct ReadLease: ~Copyable {
     /// `leaveReadSection(entered:)`).
     @inlinable @inline(__always)
     package consuming func end() {
-        let entered = self.entered
-        discard self
-        if entered != 0 { leaveReadSection(entered: entered) }
+        // The lease goes away here, and its `deinit` leaves the section.
     }
 
     @inlinable

@@ -54,46 +54,32 @@ import Testing
 
     /// Leaving the outermost section ends it, whatever was nested inside: a writer no longer waits for the thread.
     @Test func leavingTheOutermostSectionEndsIt() {
-        let parked = DispatchSemaphore(value: 0)
-        let ready = DispatchSemaphore(value: 0)
-        let reader = TestThread {
+        let (writerFinished, readerFinished) = writerAfterReaderParks {
             let outer = ReadLease()
             let nested = ReadLease()
             nested.end()
             outer.end()
             // A second round, so the sequence has moved on from the first section's values.
             ReadLease.run { _ in ReadLease.run { _ in } }
-            ready.signal()
-            parked.wait()
         }
-        ready.wait()
-        let writer = TestThread { ReadSection.synchronize() }
-        #expect(writer.join())
-        parked.signal()
-        #expect(reader.join())
+        #expect(writerFinished)
+        #expect(readerFinished)
     }
 
     @Test func runReturnsTheBodysResultAndLeavesTheSectionWhenTheBodyThrows() {
-        let parked = DispatchSemaphore(value: 0)
-        let ready = DispatchSemaphore(value: 0)
         let results = Collected<Int>()
         let threw = AtomicCounter()
-        let reader = TestThread {
+        let (writerFinished, readerFinished) = writerAfterReaderParks {
             results.append(ReadLease.run { _ in 42 })
             do {
                 try ReadLease.run { _ in throw Failure() }
             } catch {
                 threw.increment()
             }
-            ready.signal()
-            parked.wait()
         }
-        ready.wait()
-        // Had the throw left the section open, this writer would wait for the parked reader forever.
-        let writer = TestThread { ReadSection.synchronize() }
-        #expect(writer.join())
-        parked.signal()
-        #expect(reader.join())
+        // Had the throw left the section open, the writer would wait for the parked reader forever.
+        #expect(writerFinished)
+        #expect(readerFinished)
         #expect(results.all == [42])
         #expect(threw.value == 1)
     }
@@ -101,10 +87,8 @@ import Testing
     /// A lease that goes away without ``ReadLease/end()`` — here by a throw past it, or by being dropped — ends its
     /// section: a writer does not wait for the thread afterwards.
     @Test func aLeaseThatGoesAwayWithoutEndingEndsItsSection() {
-        let parked = DispatchSemaphore(value: 0)
-        let ready = DispatchSemaphore(value: 0)
         let threw = AtomicCounter()
-        let reader = TestThread {
+        let (writerFinished, readerFinished) = writerAfterReaderParks {
             func readThenFail() throws {
                 let lease = ReadLease()
                 try failIfNonZero(1)
@@ -113,14 +97,9 @@ import Testing
             do { try readThenFail() } catch { threw.increment() }
             let dropped = ReadLease()
             _ = consume dropped
-            ready.signal()
-            parked.wait()
         }
-        ready.wait()
-        let writer = TestThread { ReadSection.synchronize() }
-        #expect(writer.join())
-        parked.signal()
-        #expect(reader.join())
+        #expect(writerFinished)
+        #expect(readerFinished)
         #expect(threw.value == 1)
     }
 
@@ -142,8 +121,8 @@ import Testing
     /// Either the writer sees the reader's entry or the reader sees the flag; neither seeing the other is the outcome a
     /// grace period must rule out (the writer would free what the reader is about to load). On Linux outside
     /// ThreadSanitizer the reader only keeps the compiler from reordering its entry store and its load, and the writer's
-    /// `membarrier` orders them. With that call removed from `orderAgainstReaders`, this test failed in five of six
-    /// runs here (8 to 38 rounds of 50 000 saw neither); with it, never. Elsewhere it checks the reader's own fence.
+    /// `membarrier` orders them: remove that call from `orderAgainstReaders` and most runs of this test find rounds in
+    /// which neither side saw the other. Elsewhere it checks the reader's own fence.
     @Test func aWriterAndAReaderEnteringAtOnceSeeOneAnother() {
         let rounds = RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 2_000)
         let flag = AtomicCounter()
@@ -352,4 +331,21 @@ private struct LeaseFailure: Error {}
 /// Throws for a non-zero value: a throw the optimiser cannot move, between taking a lease and ending it.
 private func failIfNonZero(_ value: Int) throws {
     if value != 0 { throw LeaseFailure() }
+}
+
+/// Runs `body` on a reader thread that then parks outside any section, and a writer's `synchronize()` after it: whether
+/// the writer finished (it waits forever for a section `body` left open) and whether the reader did once released.
+private func writerAfterReaderParks(_ body: @escaping @Sendable () -> Void) -> (writer: Bool, reader: Bool) {
+    let parked = DispatchSemaphore(value: 0)
+    let ready = DispatchSemaphore(value: 0)
+    let reader = TestThread {
+        body()
+        ready.signal()
+        parked.wait()
+    }
+    ready.wait()
+    let writer = TestThread { ReadSection.synchronize() }
+    let writerFinished = writer.join()
+    parked.signal()
+    return (writerFinished, reader.join())
 }
