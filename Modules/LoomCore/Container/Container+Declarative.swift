@@ -128,18 +128,7 @@ extension Container {
     /// - Returns: This container, for chaining.
     @discardableResult
     public func invalidated<Sequence: AsyncSequence & Sendable>(tracking sequence: Sequence) -> Container {
-        let task = Task { [weak self] in
-            do {
-                for try await _ in sequence {
-                    guard let self else { return }
-                    let token = PendingInvalidations.shared.begin()
-                    self.invalidate()
-                    PendingInvalidations.shared.end(token)
-                }
-            } catch {
-                // A failing sequence simply stops invalidating.
-            }
-        }
+        let task = PendingInvalidations.shared.track(sequence, invalidating: self) { $0.invalidate() }
         declarative.lock.withLock { $0.trackingTasks.append(task) }
         return self
     }

@@ -39,6 +39,27 @@ package final class PendingInvalidations: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// A task that calls `invalidate` on `target` for every element `sequence` produces, each one an accepted
+    /// invalidation until the call returns; it ends with the sequence, when the sequence throws, or once `target` is
+    /// gone (it holds `target` weakly, so tracking keeps nothing alive).
+    package func track<Target: AnyObject & Sendable>(
+        _ sequence: some AsyncSequence & Sendable, invalidating target: Target,
+        with invalidate: @escaping @Sendable (Target) -> Void
+    ) -> Task<Void, Never> {
+        Task { [weak target] in
+            do {
+                for try await _ in sequence {
+                    guard let target else { return }
+                    let token = begin()
+                    invalidate(target)
+                    end(token)
+                }
+            } catch {
+                // A failing sequence simply stops invalidating.
+            }
+        }
+    }
+
     /// How many accepted invalidations are not applied yet.
     package var count: Int { state.withLock { $0.pending.count } }
 

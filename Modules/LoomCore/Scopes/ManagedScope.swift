@@ -87,29 +87,17 @@ public final class ManagedScope: ManagedDependencyScopeProviding {
 
 /// Invalidates its observers every time an asynchronous sequence produces an element.
 final class AsyncSequenceScopeProvider: ManagedDependencyScopeProviding {
-    private let scope = ManagedScope()
-    private let task: LoomLock<Task<Void, Never>?> = LoomLock(nil)
+    private let scope: ManagedScope
+    private let task: Task<Void, Never>
 
     init<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence) {
-        let scope = self.scope
-        task.withLock {
-            $0 = Task { [weak scope] in
-                do {
-                    for try await _ in sequence {
-                        guard let scope else { return }
-                        let token = PendingInvalidations.shared.begin()
-                        scope.invalidate()
-                        PendingInvalidations.shared.end(token)
-                    }
-                } catch {
-                    // A failing sequence simply stops invalidating.
-                }
-            }
-        }
+        let scope = ManagedScope()
+        self.scope = scope
+        task = PendingInvalidations.shared.track(sequence, invalidating: scope) { $0.invalidate() }
     }
 
     deinit {
-        task.withLock { $0?.cancel() }
+        task.cancel()
     }
 
     func onScopeInvalidated(perform action: @escaping @Sendable () -> Void) -> any ManagedDependencyScopeReceipt {
