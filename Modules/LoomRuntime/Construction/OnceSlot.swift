@@ -325,16 +325,27 @@ open class OnceSlot: @unchecked Sendable {
                     abandonClaim(failure: sharesFailure(error) ? error : nil)
                     throw error
                 }
-                if holdsWeakly, weaklyHoldableObject(value) == nil {
-                    abandonClaim(failure: nil)
-                    return value
-                }
-                if let refused = publishClaimed(Self.box(value, holdsWeakly: holdsWeakly, ordered: ordered)) {
-                    onRefused(refused)
-                }
-                return value
+                return publishBuilt(value, holdsWeakly: holdsWeakly, ordered: ordered, onRefused: onRefused)
             }
         }
+    }
+
+    /// Publishes `value`, built under this flow's claim, and returns it.
+    ///
+    /// When a weak slot cannot hold `value` (it is no class instance) the claim is given up instead, so the next
+    /// request builds again. `onRefused` gets the box when the slot was emptied or closed during the build.
+    @inlinable @inline(__always)
+    package final func publishBuilt<Value>(
+        _ value: Value, holdsWeakly: Bool, ordered: Bool, onRefused: (InstanceBox) -> Void
+    ) -> Value {
+        if holdsWeakly, weaklyHoldableObject(value) == nil {
+            abandonClaim(failure: nil)
+            return value
+        }
+        if let refused = publishClaimed(Self.box(value, holdsWeakly: holdsWeakly, ordered: ordered)) {
+            onRefused(refused)
+        }
+        return value
     }
 
     /// `value` boxed as a slot holds it: weakly (a class instance, or the one an Optional wraps) or strongly.
@@ -467,14 +478,7 @@ open class OnceSlot: @unchecked Sendable {
                     abandonClaim(failure: sharesFailure(error) ? error : nil)
                     throw error
                 }
-                if holdsWeakly, weaklyHoldableObject(value) == nil {
-                    abandonClaim(failure: nil)
-                    return value
-                }
-                if let refused = publishClaimed(Self.box(value, holdsWeakly: holdsWeakly, ordered: ordered)) {
-                    onRefused(refused)
-                }
-                return value
+                return publishBuilt(value, holdsWeakly: holdsWeakly, ordered: ordered, onRefused: onRefused)
             }
         }
     }
