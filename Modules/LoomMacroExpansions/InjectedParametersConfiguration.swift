@@ -30,31 +30,26 @@ struct InjectedParametersConfiguration {
     static func parse(_ attribute: AttributeSyntax) throws -> Self {
         var configuration = Self()
         guard case .argumentList(let arguments) = attribute.arguments else { return configuration }
+        // Unlabelled arguments continue the variadic `ignoring:` list that precedes them.
         var inIgnoring = false
         for argument in arguments {
-            switch argument.label?.text {
+            let label = argument.label?.text
+            if label != nil { inIgnoring = label == "ignoring" }
+            switch label {
             case "parent":
-                inIgnoring = false
                 configuration.parent = try enumCase(
-                    argument.expression,
-                    qualifiers: ["InjectedParametersParent", "LoomMacros.InjectedParametersParent"],
+                    argument.expression, of: "InjectedParametersParent",
                     detail: "'parent:' must be a case of InjectedParametersParent, like '.structParent'.")
             case "strategy":
-                inIgnoring = false
                 configuration.strategy = try enumCase(
-                    argument.expression,
-                    qualifiers: ["InjectedParametersStrategy", "LoomMacros.InjectedParametersStrategy"],
+                    argument.expression, of: "InjectedParametersStrategy",
                     detail: "'strategy:' must be '.byType' or '.byName'.")
             case "loading":
-                inIgnoring = false
                 configuration.loading = try enumCase(
-                    argument.expression,
-                    qualifiers: ["InjectedParametersLoading", "LoomMacros.InjectedParametersLoading"],
+                    argument.expression, of: "InjectedParametersLoading",
                     detail: "'loading:' must be '.automatic' or '.synchronous'.")
-            case "ignoring":
-                inIgnoring = true
-                configuration.ignored.append(try ignoredName(argument.expression))
-            case nil where inIgnoring:
+            case "ignoring",
+                nil where inIgnoring:
                 configuration.ignored.append(try ignoredName(argument.expression))
             default:
                 throw GraphMacroDiagnostic.malformedArgument("Unexpected argument.").error(at: argument)
@@ -68,11 +63,13 @@ struct InjectedParametersConfiguration {
         ignored.contains { parameter.matches(name: $0.name) }
     }
 
+    /// The case `expression` names: `.case`, `Type.case` or `LoomMacros.Type.case`, with `Type` the public enum
+    /// `typeName`.
     private static func enumCase<Case: RawRepresentable<String>>(
-        _ expression: ExprSyntax, qualifiers: Set<String>, detail: String
+        _ expression: ExprSyntax, of typeName: String, detail: String
     ) throws -> Case {
         guard let member = expression.as(MemberAccessExprSyntax.self),
-            member.base.map({ qualifiers.contains($0.trimmedDescription) }) ?? true,
+            member.base.map({ [typeName, "LoomMacros." + typeName].contains($0.trimmedDescription) }) ?? true,
             let value = Case(rawValue: Self.currentName(of: member.declName.baseName.text))
         else { throw GraphMacroDiagnostic.malformedArgument(detail).error(at: expression) }
         return value

@@ -675,6 +675,58 @@ import Testing
                 """)
     }
 
+    @Test func anArgumentMayNameItsEnumWithOrWithoutTheModule() {
+        assertExpansion(
+            """
+            final class Service {
+                @InjectedParameters(strategy: LoomMacros.InjectedParametersStrategy.byName, ignoring: "clock")
+                func run(repository: EntityRepository, clock: Clock) {}
+            }
+            """,
+            expandedSource: """
+                final class Service {
+                    func run(repository: EntityRepository, clock: Clock) {}
+
+                    @_disfavoredOverload
+                    func run(clock: Clock) {
+                        run(repository: _injectedParameter(byName: "repository", as: EntityRepository.self, \(Self.location(2))), clock: clock)
+                    }
+                }
+                """)
+    }
+
+    @Test func anArgumentNamingAnotherEnumIsReported() {
+        assertDiagnostic(
+            """
+            struct Service {
+                @InjectedParameters(strategy: Strategy.byName)
+                func run(a: A) {}
+            }
+            """,
+            message: "Malformed arguments. 'strategy:' must be '.byType' or '.byName'.", line: 2, column: 35,
+            expandedSource: """
+                struct Service {
+                    func run(a: A) {}
+                }
+                """)
+    }
+
+    @Test func anUnlabelledArgumentContinuesOnlyTheIgnoringList() {
+        assertDiagnostic(
+            """
+            struct Service {
+                @InjectedParameters(ignoring: "a", strategy: .byName, "b")
+                func run(a: A, b: B) {}
+            }
+            """,
+            message: "Malformed arguments. Unexpected argument.", line: 2, column: 59,
+            expandedSource: """
+                struct Service {
+                    func run(a: A, b: B) {}
+                }
+                """)
+    }
+
     @Test func aMalformedLoadingIsReported() {
         assertDiagnostic(
             """
