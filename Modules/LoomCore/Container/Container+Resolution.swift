@@ -143,12 +143,7 @@ extension Container {
     public func isResolvable<T>(_ type: T.Type, alternative: RegistrationAlternative? = nil) -> Bool {
         var keys: [RegistrationKey] = [.init(locator: .type(T.self), alternative: alternative)]
         keys.append(.init(locator: .type(T.self), alternative: alternative, parameters: .enclosingObject))
-        if let optional = T.self as? any OptionalType.Type {
-            let wrapped = DependencyLocator(
-                storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType))
-            keys.append(.init(locator: wrapped, alternative: alternative))
-            keys.append(.init(locator: wrapped, alternative: alternative, parameters: .enclosingObject))
-        }
+        if let optional = T.self as? any OptionalType.Type { keys += keys.map { $0.located(by: optional.wrappedType) } }
         let source = overlaid
         // A registration with factories only for other run modes than the current one is not resolvable now.
         let mode = RunMode.current

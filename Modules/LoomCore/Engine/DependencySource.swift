@@ -207,10 +207,9 @@ extension DependencySource {
                 return value
             }
             if let wrapped = wrappedCandidates(T.self, key: key, fileID: fileID, line: line) {
-                let entry = try chosen(
-                    from: wrapped.candidates, key: wrapped.key, requested: T.self, arguments: arguments)
-                // Cast to `T` (the Optional): a wrapped value becomes `.some`.
-                let value = try await entry.load(as: T.self, arguments: arguments, enclosing: nil, in: environment)
+                // Loaded as `T` (the Optional): a wrapped value becomes `.some`.
+                let value = try await loadProducing(
+                    T.self, from: wrapped.candidates, key: wrapped.key, arguments: arguments)
                 logLoad(of: key, fileID: fileID, line: line)
                 return value
             }
@@ -278,7 +277,7 @@ extension DependencySource {
         -> (key: RegistrationKey, optional: any OptionalType.Type, candidates: [RegistrationEntry])?
     {
         guard let optional = T.self as? any OptionalType.Type else { return nil }
-        let wrappedKey = key.wrapped(in: optional)
+        let wrappedKey = key.located(by: optional.wrappedType)
         guard let candidates = candidates(for: wrappedKey) else { return nil }
         willAnswer(wrappedKey, with: candidates, fileID: fileID, line: line)
         return (wrappedKey, optional, candidates)
@@ -360,12 +359,7 @@ package struct CollectionRequest {
         guard let collection = (optional?.wrappedType ?? type) as? any CollectionType.Type else { return nil }
         self.collection = collection
         self.optional = optional
-        elementKey = RegistrationKey(
-            locator: DependencyLocator(
-                storage: .type(ObjectIdentifier(collection.elementType), collection.elementType)),
-            alternative: key.alternative,
-            parameters: key.parameters
-        )
+        elementKey = key.located(by: collection.elementType)
     }
 
     /// The collection of `values` as `T`; `nil` (for an Optional collection) when `values` is empty.

@@ -36,15 +36,6 @@ package struct RegistrationAlias: Sendable {
         self.type = type
         admits = { $0 is Alias }
     }
-
-    /// The key this alias answers for a registration with `key`: same alternative and parameter list.
-    package func key(aliasing key: RegistrationKey) -> RegistrationKey {
-        RegistrationKey(
-            locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type)),
-            alternative: key.alternative,
-            parameters: key.parameters
-        )
-    }
 }
 
 /// The container a registration belongs to, as errors and logs name it.
@@ -278,11 +269,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         // A `.scoped` registration has no slot the lock-free probes could read: its instance depends on the scope.
         hasPlainSlot = cache != nil && !hasParameters && !attributes.takesEnclosingObject && !isScoped
         hasAliases = !attributes.aliases.isEmpty
-        if case .type(_, let type) = attributes.locator.storage {
-            locatesOptional = TypeShape.isOptional(type)
-        } else {
-            locatesOptional = false
-        }
+        locatesOptional = attributes.locator.locatedType.map(TypeShape.isOptional) ?? false
         self.owner = owner
         let takesGeneralPath = attributes.takesGeneralPath
         self.attributes = attributes
@@ -310,7 +297,7 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
 
     /// The keys this registration answers besides its own: one per declared alias type.
     package var aliasKeys: [RegistrationKey] {
-        attributes.locator.locatedType == nil ? [] : attributes.aliases.map { $0.key(aliasing: key) }
+        attributes.locator.locatedType == nil ? [] : attributes.aliases.map { key.located(by: $0.type) }
     }
 
     /// For a registration located by its type `T`, the key an explicit registration of `T?` with the same alternative

@@ -357,10 +357,11 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RegistrationKey {
-    /// This key for the type an Optional wraps (a `T?` request answered by the registrations of `T`).
-    func wrapped(in optional: any OptionalType.Type) -> RegistrationKey {
+    /// This key's alternative and parameters, located by `type` instead: the key of an alias, of the type an Optional
+    /// wraps (a `T?` request answered by the registrations of `T`), or of a collection's elements.
+    func located(by type: Any.Type) -> RegistrationKey {
         RegistrationKey(
-            locator: DependencyLocator(storage: .type(ObjectIdentifier(optional.wrappedType), optional.wrappedType)),
-            alternative: alternative, parameters: parameters)
+            locator: DependencyLocator(storage: .type(ObjectIdentifier(type), type)), alternative: alternative,
+            parameters: parameters)
     }
 }

@@ -176,10 +176,7 @@ package final class Registry: @unchecked Sendable {
             var pending: [RegistrationKey: RegistrationEntry?] = [:]
             pending.reserveCapacity(additions.count + removals.count)
             var aliasKeys: Set<RegistrationKey> = []
-            func current(_ key: RegistrationKey) -> RegistrationEntry? {
-                if let entry = pending[key] { return entry }
-                return state.primary(for: key)
-            }
+            func current(_ key: RegistrationKey) -> RegistrationEntry? { pending[key] ?? state.primary(for: key) }
             func unlink(_ entry: RegistrationEntry) {
                 for aliasKey in entry.aliasKeys {
                     state.aliasIndex[aliasKey]?.removeAll { $0 === entry }
@@ -223,7 +220,7 @@ package final class Registry: @unchecked Sendable {
             var touched = Array(pending.keys)
             touched += aliasKeys.filter { pending[$0] == nil }
             func finalNode(for key: RegistrationKey) -> RegistryNode? {
-                state.node(for: key, primary: pending[key] ?? state.primary(for: key))
+                state.node(for: key, primary: current(key))
             }
             if touched.count <= 1, state.table.hasRoom(forAdditional: touched.count) {
                 for key in touched {
