@@ -14,7 +14,7 @@ extension Container {
     ///
     /// > Important: Code that already holds an instance keeps it; only the cache lets go.
     public func resetCachedInstances() {
-        resetCachedInstances { _ in true }
+        Release.run(takeCachedInstances { _ in true })
     }
 
     /// Drops the instances cached by this container's registrations of one scope; the registrations stay.
@@ -28,7 +28,7 @@ extension Container {
     ///
     /// - Parameter scope: The scope whose instances to drop.
     public func resetCachedInstances(scope: DependencyScope) {
-        resetCachedInstances { $0.matches(scope) }
+        Release.run(takeCachedInstances { $0.matches(scope) })
     }
 
     /// Drops the cached instance of one registration of this container; the registration stays.
@@ -48,10 +48,6 @@ extension Container {
         let environment = ResolutionEnvironment.current
         Release.run(entries.flatMap { environment.takeReleases(of: $0) })
         return !entries.isEmpty
-    }
-
-    package func resetCachedInstances(where include: (DependencyScope) -> Bool) {
-        Release.run(takeCachedInstances(where: include))
     }
 
     /// Drops the instances cached by this container's registrations of the scopes `include` picks, in the current

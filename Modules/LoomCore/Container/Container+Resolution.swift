@@ -154,20 +154,15 @@ extension Container {
 
     // MARK: - The general path
 
-    /// The first container in the chain with registrations answering `key`.
-    package func firstCandidates(for key: RegistrationKey) -> (candidates: [RegistrationEntry], container: Container)? {
-        for container in chain {
-            if let candidates = container.registry.candidates(for: key), !candidates.isEmpty {
-                return (candidates, container)
-            }
-        }
-        return nil
-    }
 }
 
 extension Container: DependencySource {
+    /// The registrations answering `key` in the first container of the chain that has any.
     package func candidates(for key: RegistrationKey) -> [RegistrationEntry]? {
-        firstCandidates(for: key)?.candidates
+        for container in chain {
+            if let candidates = container.registry.candidates(for: key), !candidates.isEmpty { return candidates }
+        }
+        return nil
     }
 
     /// Every registration answering `key` in the chain, nearest container first; a registration whose own key

@@ -123,16 +123,9 @@ package final class ResolutionContext: Sendable {
     /// The context of a request scope: everything `context` carries, with `requestScope` as the innermost scope
     /// (made field by field, like ``init(inside:link:)``: this runs once per request).
     package convenience init(inside context: ResolutionContext?, requestScope: RequestScope) {
-        guard let context else {
-            // The usual request: nothing else bound, nothing to copy.
-            self.init(
-                overlay: nil, keyOverrides: nil, lookupPolicy: nil, chain: nil, flow: nil, requestScope: requestScope,
-                runMode: nil)
-            return
-        }
         self.init(
-            overlay: context.overlay, keyOverrides: context.keyOverrides, lookupPolicy: context.lookupPolicy,
-            chain: context.chain, flow: context.flow, requestScope: requestScope, runMode: context.runMode)
+            overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
+            chain: context?.chain, flow: context?.flow, requestScope: requestScope, runMode: context?.runMode)
     }
 
     /// Stores the fields and counts the context in the ``ProcessCounter`` of each field it sets (``countedWords``), so
@@ -174,7 +167,7 @@ package final class ResolutionContext: Sendable {
     package static func with<R>(_ change: (inout Fields) throws -> Void, operation: () throws -> R) rethrows -> R {
         var fields = current?.fields ?? Fields()
         try change(&fields)
-        return try with(fields, operation: operation)
+        return try ResolutionContext(fields).bind(operation)
     }
 
     /// Runs async `operation` with the current context changed by `change`, on the caller's executor.
@@ -183,19 +176,7 @@ package final class ResolutionContext: Sendable {
     ) async rethrows -> R {
         var fields = current?.fields ?? Fields()
         try change(&fields)
-        return try await with(fields, isolation: isolation, operation: operation)
-    }
-
-    /// Runs `operation` with a new context made of `fields` (for a caller that read ``current`` already).
-    package static func with<R>(_ fields: Fields, operation: () throws -> R) rethrows -> R {
-        try ResolutionContext(fields).bind(operation)
-    }
-
-    /// Runs async `operation` with a new context made of `fields` (for a caller that read ``current`` already).
-    package static func with<R>(
-        _ fields: Fields, isolation: isolated (any Actor)?, operation: () async throws -> R
-    ) async rethrows -> R {
-        try await ResolutionContext(fields).bind(isolation: isolation, operation: operation)
+        return try await ResolutionContext(fields).bind(isolation: isolation, operation: operation)
     }
 
     /// Runs async `operation` with this context bound.

@@ -71,12 +71,7 @@ package final class ResolutionOverlay: Sendable {
 
     /// Whether `entry` is one of this overlay's registrations or an enclosing overlay's.
     package func owns(_ entry: RegistrationEntry) -> Bool {
-        var overlay: ResolutionOverlay? = self
-        while let current = overlay {
-            if current.container.owner === entry.owner { return true }
-            overlay = current.parent
-        }
-        return false
+        sequence(first: self, next: \.parent).contains { $0.container.owner === entry.owner }
     }
 
     /// A source that answers from this overlay first, then from `base`.

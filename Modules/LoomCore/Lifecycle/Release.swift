@@ -24,19 +24,6 @@ package enum Release {
         start(Array(ordered[index...]))
     }
 
-    /// Runs `releaser`'s synchronous `hook` on the instance in `box`; a failure is logged to `releaser`'s container.
-    static func runSynchronous(
-        _ hook: @Sendable (InstanceBox) throws -> Void, on box: InstanceBox, reportingTo releaser: Releaser
-    ) {
-        do {
-            try hook(box)
-        } catch {
-            report(
-                ReleaseError.Failure(registration: releaser.registration, reason: .threw(error)),
-                to: releaser.logTarget)
-        }
-    }
-
     /// Runs `releases` in order, awaiting each `async` hook for at most `hookTimeout`; returns the failures.
     ///
     /// Every hook runs, whatever the others do. A hook that does not finish in time is reported and left running.

@@ -57,7 +57,11 @@ package final class Releaser: Sendable {
     /// ```
     package func releaseSynchronously(_ box: InstanceBox) -> Bool {
         guard case .synchronous(let run) = hook else { return false }
-        Release.runSynchronous(run, on: box, reportingTo: self)
+        do {
+            try run(box)
+        } catch {
+            Release.report(.init(registration: registration, reason: .threw(error)), to: logTarget)
+        }
         return true
     }
 }
