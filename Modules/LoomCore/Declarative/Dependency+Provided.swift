@@ -32,7 +32,7 @@ extension Dependency where Value: Sendable {
     ) -> Dependency {
         Dependency(
             provider: .init { try RequestScope.currentProvidedValue(Value.self) }, scope: .scoped,
-            origin: SourceOrigin(fileID: fileID, line: line))
+            fileID: fileID, line: line)
     }
 }
 

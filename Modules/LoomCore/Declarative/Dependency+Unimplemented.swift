@@ -37,8 +37,7 @@ extension Dependency {
             if let placeholder { Placeholders.keep(placeholder, for: entry) }
             return entry
         }
-        var dependency = Dependency(
-            provider: provider, scope: .instance, origin: SourceOrigin(fileID: fileID, line: line))
+        var dependency = Dependency(provider: provider, scope: .instance, fileID: fileID, line: line)
         dependency.isUnimplemented = true
         return dependency
     }

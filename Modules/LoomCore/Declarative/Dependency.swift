@@ -38,11 +38,13 @@ public struct Dependency<Value>: Sendable {
     /// Whether it was declared with ``unimplemented(_:placeholder:fileID:line:)``.
     package var isUnimplemented = false
 
-    package init(provider: DependencyFactory.Provider<Value>, scope: DependencyScope, origin: SourceOrigin) {
+    package init(
+        provider: DependencyFactory.Provider<Value>, scope: DependencyScope, fileID: StaticString, line: UInt
+    ) {
         self.provider = provider
         locator = .type(Value.self)
         self.scope = scope
-        self.origin = origin
+        origin = SourceOrigin(fileID: fileID, line: line)
     }
 
     /// Registers a factory by its result type; a non-`Sendable` value is built anew on every resolve.
@@ -55,7 +57,7 @@ public struct Dependency<Value>: Sendable {
     ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - factory: Builds the value.
     public init(fileID: StaticString = #fileID, line: UInt = #line, _ factory: @escaping @Sendable () throws -> Value) {
-        self.init(provider: .init(factory), scope: .instance, origin: SourceOrigin(fileID: fileID, line: line))
+        self.init(provider: .init(factory), scope: .instance, fileID: fileID, line: line)
     }
 
     /// Registers a factory with typed arguments by its result type; a non-`Sendable` value is built anew on
@@ -73,7 +75,7 @@ public struct Dependency<Value>: Sendable {
         line: UInt = #line,
         _ factory: @escaping @Sendable (First, repeat each Rest) throws -> Value
     ) {
-        self.init(provider: .init(factory), scope: .instance, origin: SourceOrigin(fileID: fileID, line: line))
+        self.init(provider: .init(factory), scope: .instance, fileID: fileID, line: line)
     }
 
     package var attributes: RegistrationAttributes {
@@ -117,9 +119,7 @@ extension Dependency {
         line: UInt = #line,
         _ factory: @escaping @MainActor @Sendable () throws -> Value
     ) {
-        self.init(
-            provider: .init(isolation: isolation, factory), scope: scope,
-            origin: SourceOrigin(fileID: fileID, line: line))
+        self.init(provider: .init(isolation: isolation, factory), scope: scope, fileID: fileID, line: line)
     }
 }
 
@@ -134,9 +134,7 @@ extension Dependency where Value: Sendable {
     ///   - line: Where the dependency is declared, for diagnostics; defaults to the call site.
     ///   - factory: Builds the value; may resolve other dependencies.
     public init(fileID: StaticString = #fileID, line: UInt = #line, _ factory: @escaping @Sendable () throws -> Value) {
-        self.init(
-            provider: .init(factory), scope: .automatic(for: Value.self),
-            origin: SourceOrigin(fileID: fileID, line: line))
+        self.init(provider: .init(factory), scope: .automatic(for: Value.self), fileID: fileID, line: line)
     }
 
     /// Registers a factory taking typed arguments, with the automatic scope.
@@ -155,9 +153,7 @@ extension Dependency where Value: Sendable {
         line: UInt = #line,
         _ factory: @escaping @Sendable (First, repeat each Rest) throws -> Value
     ) {
-        self.init(
-            provider: .init(factory), scope: .automatic(for: Value.self),
-            origin: SourceOrigin(fileID: fileID, line: line))
+        self.init(provider: .init(factory), scope: .automatic(for: Value.self), fileID: fileID, line: line)
     }
 
     /// Registers an `async` factory by its result type, with the automatic scope; `load` builds it.
@@ -172,9 +168,7 @@ extension Dependency where Value: Sendable {
     public init(
         fileID: StaticString = #fileID, line: UInt = #line, _ factory: @escaping @Sendable () async throws -> Value
     ) {
-        self.init(
-            provider: .init(factory), scope: .automatic(for: Value.self),
-            origin: SourceOrigin(fileID: fileID, line: line))
+        self.init(provider: .init(factory), scope: .automatic(for: Value.self), fileID: fileID, line: line)
     }
 
     /// Registers an `async` factory taking typed arguments, with the automatic scope.
@@ -191,9 +185,7 @@ extension Dependency where Value: Sendable {
         line: UInt = #line,
         _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> Value
     ) {
-        self.init(
-            provider: .init(factory), scope: .automatic(for: Value.self),
-            origin: SourceOrigin(fileID: fileID, line: line))
+        self.init(provider: .init(factory), scope: .automatic(for: Value.self), fileID: fileID, line: line)
     }
 
     /// Registers a factory isolated to another global actor, with the automatic scope; `load` builds it there.
@@ -215,7 +207,7 @@ extension Dependency where Value: Sendable {
     ) {
         self.init(
             provider: .init(isolation: isolation, factory), scope: .automatic(for: Value.self),
-            origin: SourceOrigin(fileID: fileID, line: line))
+            fileID: fileID, line: line)
     }
 
     /// Registers a factory located by an exact, case-sensitive name.

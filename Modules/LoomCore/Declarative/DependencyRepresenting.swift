@@ -53,8 +53,7 @@ extension DependencyRepresenting {
 
     /// The registration as a ``Dependency``.
     package func dependency(fileID: StaticString, line: UInt) -> Dependency<Value> {
-        var dependency = Dependency(
-            provider: dependencyProvider, scope: scope, origin: SourceOrigin(fileID: fileID, line: line))
+        var dependency = Dependency(provider: dependencyProvider, scope: scope, fileID: fileID, line: line)
         dependency.locator = locator
         dependency.eagerness = eagerness
         return dependency

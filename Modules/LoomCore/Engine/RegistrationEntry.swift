@@ -294,6 +294,9 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
     package var ownerDescription: String { owner.description }
     package var scope: DependencyScope { attributes.scope }
     package var eagerness: DependencyEagerness { attributes.eagerness }
+    /// Whether a synchronous call on this thread can build it: a synchronous factory, or a main-actor one on the main
+    /// thread.
+    package var isBuildableHere: Bool { kind == .synchronous || (kind == .mainActor && MainThread.isCurrent) }
 
     /// The keys this registration answers besides its own: one per declared alias type.
     package var aliasKeys: [RegistrationKey] {

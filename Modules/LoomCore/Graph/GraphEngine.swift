@@ -305,13 +305,7 @@ package final class GraphEngine: @unchecked Sendable {
         for registration in entries where registration.eagerness == .eager {
             guard let entry = registration.serving(.current) else { continue }
             guard entry.cache != nil, !entry.isScoped, entry.key.parameters == .none else { continue }
-            let buildsHere =
-                switch entry.kind {
-                case .synchronous: true
-                case .mainActor: MainThread.isCurrent
-                case .asynchronous, .globalActor: false
-                }
-            guard buildsHere else {
+            guard entry.isBuildableHere else {
                 deferred.append(entry)
                 continue
             }
@@ -335,23 +329,13 @@ package struct GraphSource: DependencySource {
 
     package func candidates(for key: RegistrationKey) -> [RegistrationEntry]? {
         var merged = index.table.node(for: key)?.candidates ?? []
-        if index.hasScannedContainers {
-            for entry in GraphIndex.mergedCandidates(for: key, in: index.scanned)
-            where !merged.contains(where: { $0.isIdentical(to: entry) }) {
-                merged.append(entry)
-            }
-        }
+        if index.hasScannedContainers { merged.appendNew(GraphIndex.mergedCandidates(for: key, in: index.scanned)) }
         return merged.isEmpty ? nil : merged
     }
 
     package func allCandidates(for key: RegistrationKey) -> [RegistrationEntry] {
         var merged: [RegistrationEntry] = []
-        for container in index.active {
-            for entry in container.allCandidates(for: key) where !merged.contains(where: { $0.isIdentical(to: entry) })
-            {
-                merged.append(entry)
-            }
-        }
+        for container in index.active { merged.appendNew(container.allCandidates(for: key)) }
         return merged
     }
 

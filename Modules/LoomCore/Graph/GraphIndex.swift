@@ -39,12 +39,7 @@ package final class GraphIndex: @unchecked Sendable {
     /// The registrations answering `key` for a single-value request in each of `containers`, deduplicated.
     package static func mergedCandidates(for key: RegistrationKey, in containers: [Container]) -> [RegistrationEntry] {
         var merged: [RegistrationEntry] = []
-        for container in containers {
-            for entry in container.candidates(for: key) ?? []
-            where !merged.contains(where: { $0.isIdentical(to: entry) }) {
-                merged.append(entry)
-            }
-        }
+        for container in containers { merged.appendNew(container.candidates(for: key) ?? []) }
         return merged
     }
 
@@ -89,11 +84,16 @@ package final class GraphIndex: @unchecked Sendable {
         let key = node.key
         var merged = existing.candidates
         let before = merged.count
-        for entry in node.candidates where !merged.contains(where: { $0.isIdentical(to: entry) }) {
-            merged.append(entry)
-        }
+        merged.appendNew(node.candidates)
         guard merged.count != before else { return }
         // The table is not published yet, so the replaced node can go at once.
         _ = table.store(CandidateList(key: key, entries: merged), for: key)
+    }
+}
+
+extension [RegistrationEntry] {
+    /// Appends each of `entries` not identical to one already here (nor to one appended before it), in order.
+    mutating func appendNew(_ entries: [RegistrationEntry]) {
+        for entry in entries where !contains(where: { $0.isIdentical(to: entry) }) { append(entry) }
     }
 }

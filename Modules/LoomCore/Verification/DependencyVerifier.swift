@@ -81,13 +81,7 @@ package enum DependencyVerifier {
         /// Whether `entry` is tried: it needs no arguments and, synchronously, it can be built right here.
         func admits(_ entry: RegistrationEntry, synchronously: Bool) -> Bool {
             var admitted = entry.attributes.parameterList == nil && !entry.attributes.takesEnclosingObject
-            if admitted, synchronously {
-                switch entry.kind {
-                case .synchronous: break
-                case .mainActor: admitted = MainThread.isCurrent
-                case .asynchronous, .globalActor: admitted = false
-                }
-            }
+            if admitted, synchronously { admitted = entry.isBuildableHere }
             if !admitted { findings.skipped.append(entry.summary) }
             return admitted
         }
