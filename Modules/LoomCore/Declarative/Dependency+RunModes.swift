@@ -112,9 +112,7 @@ extension Dependency where Value: Sendable {
     /// - Parameter factory: Builds the value in tests; may `await`.
     /// - Returns: The dependency with a test factory.
     public func test(_ factory: @escaping @Sendable () async throws -> Value) -> Dependency {
-        var copy = self
-        copy.modeProviders[.test] = DependencyFactory.Provider(factory)
-        return copy
+        adding(DependencyFactory.Provider(factory), for: .test)
     }
 
     /// Adds an `async` preview factory (`load` builds it).
@@ -126,8 +124,6 @@ extension Dependency where Value: Sendable {
     /// - Parameter factory: Builds the value in previews; may `await`.
     /// - Returns: The dependency with a preview factory.
     public func preview(_ factory: @escaping @Sendable () async throws -> Value) -> Dependency {
-        var copy = self
-        copy.modeProviders[.preview] = DependencyFactory.Provider(factory)
-        return copy
+        adding(DependencyFactory.Provider(factory), for: .preview)
     }
 }

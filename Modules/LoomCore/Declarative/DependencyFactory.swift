@@ -4,6 +4,10 @@
 /// let provider = DependencyFactory.Provider { (context: StoreContext) in Repository(context) }
 /// ```
 public enum DependencyFactory {
+    /// Makes a registration's entry from its attributes, key and container, taking over a cache when given.
+    package typealias EntryMaker =
+        @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
+
     /// A factory producing `Value`, with any number of typed, `Hashable` and `Sendable` parameters.
     ///
     /// Custom ``DependencyRepresenting`` registrations return one from `dependencyProvider`. A parameterised
@@ -16,8 +20,7 @@ public enum DependencyFactory {
     /// ```
     public struct Provider<Value>: Sendable {
         package let parameterList: ParameterTypeList?
-        package let makeEntry:
-            @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
+        package let makeEntry: EntryMaker
         /// Whether the factory is isolated to the main actor (a factory for another run mode then runs there too).
         package var isMainActor = false
 
@@ -126,12 +129,7 @@ extension DependencyFactory.Provider {
         isMainActor = true
     }
 
-    package init(
-        parameterList: ParameterTypeList?,
-        makeEntry:
-            @escaping @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) ->
-            RegistrationEntry
-    ) {
+    package init(parameterList: ParameterTypeList?, makeEntry: @escaping DependencyFactory.EntryMaker) {
         self.parameterList = parameterList
         self.makeEntry = makeEntry
     }

@@ -62,8 +62,7 @@ package final class DependencyComponent: Sendable {
     package let problems: [String]
     /// The provider's entry maker; the component passes its own attributes and key, so nothing is computed twice and
     /// the ``Dependency`` itself is not kept.
-    private let makeProviderEntry:
-        @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry
+    private let makeProviderEntry: DependencyFactory.EntryMaker
 
     package init<Value>(_ dependency: Dependency<Value>) {
         attributes = dependency.attributes
@@ -85,9 +84,7 @@ package final class DependencyComponent: Sendable {
     }
 
     /// The entry makers of the factories for other run modes.
-    private let modeEntryMakers:
-        [RunMode:
-            @Sendable (RegistrationAttributes, RegistrationKey, RegistrationOwner, EntryCache?) -> RegistrationEntry]
+    private let modeEntryMakers: [RunMode: DependencyFactory.EntryMaker]
 
     /// A new entry for this registration in `owner`'s container, taking over `cache` when given; the factories for
     /// other run modes come with it, each with a cache of its own.

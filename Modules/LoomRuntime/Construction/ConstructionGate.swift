@@ -120,7 +120,6 @@ package enum ConstructionGate {
         atomicFenceSequentiallyConsistent()
         defer { waiters.decrement() }
         var deadlock = false
-        var outcome: Outcome?
         do {
             try await withTaskCancellationHandler {
                 try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
@@ -155,7 +154,7 @@ package enum ConstructionGate {
             throw error
         }
         condition.lock()
-        outcome = waiting.endWaiting(waiter, for: slot)
+        let outcome = waiting.endWaiting(waiter, for: slot)
         condition.unlock()
         try Task.checkCancellation()
         if deadlock { return .deadlock }

@@ -237,9 +237,6 @@ open class OnceSlot: @unchecked Sendable {
     /// The identity of the flow building the slot (`0`: none), without the flags.
     final var builderIdentity: UInt { (words + 1).atomicAcquire & ~Self.flagMask }
 
-    /// Whether the slot's cache is gone: nothing is published in it any more.
-    package final var isClosed: Bool { (words + 1).atomicAcquire & Self.closedFlag != 0 }
-
     /// Stores the builder word (the gate does, when a build ends without publishing).
     final func storeBuilderWord(_ word: UInt) {
         (words + 1).atomicStoreRelease(word)

@@ -32,7 +32,6 @@ final class ThreadState: @unchecked Sendable {
     private init() {
         let wordCount = Self.blockSize / MemoryLayout<UInt>.stride
         precondition(ThreadHashMemo.cursorWord < ThreadHashMemo.firstWord)
-        precondition(ThreadHashMemo.firstWord + ThreadHashMemo.wordsPerEntry * ThreadHashMemo.entryCount <= wordCount)
         let hashMemoEnd = ThreadHashMemo.firstWord + ThreadHashMemo.wordsPerEntry * ThreadHashMemo.entryCount
         precondition(hashMemoEnd <= ThreadSpares.firstWord)
         precondition(ThreadSpares.firstWord + ThreadSpares.capacity <= wordCount)
