@@ -53,6 +53,18 @@ import Testing
         #expect(logger.entries(at: .warning).contains { $0.message.contains("Replaced registration Type[Service]") })
     }
 
+    @Test func aFactoryForAnotherRunModeJoinsTheRegistrationWithoutAReplacementWarning() throws {
+        let logger = CapturingLogger()
+        let container = Container(logger: logger)
+        container.register { Service(id: 1) }
+        container.register(for: .test) { Service(id: 2) }
+        #expect(logger.entries(at: .debug).contains { $0.message.contains("Registered Type[Service]") })
+        #expect(logger.entries(at: .debug).contains { $0.message.contains("Added the test factory of Type[Service]") })
+        #expect(!logger.entries(at: .warning).contains { $0.message.contains("Replaced registration") })
+        container.register(for: .test) { Service(id: 3) }
+        #expect(logger.entries(at: .warning).contains { $0.message.contains("Replaced registration Type[Service]") })
+    }
+
     @Test func registeringTReplacesAnEarlierExplicitOptionalRegistration() throws {
         // Macaroni keeps the stale `T?` resolver here; Loom does not.
         let container = quietContainer()

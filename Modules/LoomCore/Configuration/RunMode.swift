@@ -75,11 +75,8 @@ public enum RunMode: String, Sendable, CaseIterable, CustomStringConvertible {
     package static func detect(environment: (String) -> String?, arguments: [String]) -> RunMode {
         if let value = environment(variableName), let mode = RunMode(rawValue: value.lowercased()) { return mode }
         if environment("XCODE_RUNNING_FOR_PREVIEWS") == "1" { return .preview }
-        if environment("XCTestConfigurationFilePath") != nil || environment("XCTestBundlePath") != nil
-            || environment("XCTestSessionIdentifier") != nil
-        {
-            return .test
-        }
+        let xcodeTestVariables = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
+        if xcodeTestVariables.contains(where: { environment($0) != nil }) { return .test }
         let runsTests = arguments.contains { argument in
             let name = argument.split(separator: "/").last.map(String.init) ?? argument
             return name.hasSuffix(".xctest") || name == "swiftpm-testing-helper" || name == "xctest"

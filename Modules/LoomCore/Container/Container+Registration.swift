@@ -390,36 +390,29 @@ extension Container {
     }
 
     private func log(_ outcome: Registry.Outcome) {
-        switch outcome {
-        case .added(let entry), .replaced(_, let entry):
-            if let problem = entry.registrationProblem {
-                logTarget.log(
-                    .error, problem, file: entry.attributes.origin.fileID, line: entry.attributes.origin.line)
+        let (old, new): (RegistrationEntry?, RegistrationEntry) =
+            switch outcome {
+            case .added(let entry): (nil, entry)
+            case .replaced(let old, let new): (old, new)
             }
+        let origin = new.attributes.origin
+        if let problem = new.registrationProblem {
+            logTarget.log(.error, problem, file: origin.fileID, line: origin.line)
         }
-        switch outcome {
-        case .added(let entry):
-            logTarget.log(
-                .debug,
-                "Registered \(entry.key) in \(description), scope \(entry.scope)",
-                file: entry.attributes.origin.fileID,
-                line: entry.attributes.origin.line
-            )
-        case .replaced(let old, let new)
-        where new.attributes.runMode != .live && old.attributes.runMode != new.attributes.runMode:
-            logTarget.log(
-                .debug,
-                "Added the \(new.attributes.runMode) factory of \(new.key) in \(description)",
-                file: new.attributes.origin.fileID,
-                line: new.attributes.origin.line
-            )
-        case .replaced(let old, let new):
+        let mode = new.attributes.runMode
+        if let old, mode == .live || old.attributes.runMode == mode {
             logTarget.log(
                 .warning,
                 "Replaced registration \(new.key) in \(description) (previously registered at \(old.attributes.origin))",
-                file: new.attributes.origin.fileID,
-                line: new.attributes.origin.line
-            )
+                file: origin.fileID, line: origin.line)
+        } else if old != nil {
+            logTarget.log(
+                .debug, "Added the \(mode) factory of \(new.key) in \(description)", file: origin.fileID,
+                line: origin.line)
+        } else {
+            logTarget.log(
+                .debug, "Registered \(new.key) in \(description), scope \(new.scope)", file: origin.fileID,
+                line: origin.line)
         }
     }
 }

@@ -90,15 +90,7 @@ public final class Container: Sendable, Identifiable, CustomStringConvertible {
     public var description: String { owner.description }
 
     /// The containers searched by a resolution in this container: itself, then its parents.
-    package var chain: [Container] {
-        var result: [Container] = []
-        var current: Container? = self
-        while let container = current {
-            result.append(container)
-            current = container.parent
-        }
-        return result
-    }
+    package var chain: [Container] { Array(sequence(first: self, next: \.parent)) }
 }
 
 /// Stitcher's name for ``Container``; the two are the same type.

@@ -32,15 +32,9 @@ package final class ValueBox<Value: Sendable>: KeyValueBox, @unchecked Sendable 
     // Immutable.
     @usableFromInline package let value: Value
 
-    /// Boxes `value` as the value of the key whose identity is `key`.
-    package init(_ value: Value, key: ObjectIdentifier) {
-        self.value = value
-        super.init(key: key, tracksReads: false)
-    }
-
     /// Boxes `value` as the value of the key whose identity is `key`; with `tracksReads`, factories that read it are
     /// recorded as its dependents (`LoomKeys`' `KeyDependents`).
-    package init(_ value: Value, key: ObjectIdentifier, tracksReads: Bool) {
+    package init(_ value: Value, key: ObjectIdentifier, tracksReads: Bool = false) {
         self.value = value
         super.init(key: key, tracksReads: tracksReads)
     }
