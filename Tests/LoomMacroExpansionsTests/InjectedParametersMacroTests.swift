@@ -681,6 +681,8 @@ import Testing
             final class Service {
                 @InjectedParameters(strategy: LoomMacros.InjectedParametersStrategy.byName, ignoring: "clock")
                 func run(repository: EntityRepository, clock: Clock) {}
+                @InjectedParameters(loading: InjectedParametersLoading.synchronous)
+                func stop(repository: EntityRepository) {}
             }
             """,
             expandedSource: """
@@ -690,6 +692,12 @@ import Testing
                     @_disfavoredOverload
                     func run(clock: Clock) {
                         run(repository: _injectedParameter(byName: "repository", as: EntityRepository.self, \(Self.location(2))), clock: clock)
+                    }
+                    func stop(repository: EntityRepository) {}
+
+                    @_disfavoredOverload
+                    func stop() {
+                        stop(repository: _injectedParameter(byType: EntityRepository.self, \(Self.location(4))))
                     }
                 }
                 """)

@@ -151,10 +151,9 @@ extension Container {
             source.candidates(for: key)?.contains { $0.serving(mode) != nil } ?? false
         }
     }
-
-    // MARK: - The general path
-
 }
+
+// MARK: - The general path
 
 extension Container: DependencySource {
     /// The registrations answering `key` in the first container of the chain that has any.

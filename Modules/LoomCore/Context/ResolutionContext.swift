@@ -123,9 +123,16 @@ package final class ResolutionContext: Sendable {
     /// The context of a request scope: everything `context` carries, with `requestScope` as the innermost scope
     /// (made field by field, like ``init(inside:link:)``: this runs once per request).
     package convenience init(inside context: ResolutionContext?, requestScope: RequestScope) {
+        guard let context else {
+            // The usual request: nothing else bound, nothing to copy.
+            self.init(
+                overlay: nil, keyOverrides: nil, lookupPolicy: nil, chain: nil, flow: nil, requestScope: requestScope,
+                runMode: nil)
+            return
+        }
         self.init(
-            overlay: context?.overlay, keyOverrides: context?.keyOverrides, lookupPolicy: context?.lookupPolicy,
-            chain: context?.chain, flow: context?.flow, requestScope: requestScope, runMode: context?.runMode)
+            overlay: context.overlay, keyOverrides: context.keyOverrides, lookupPolicy: context.lookupPolicy,
+            chain: context.chain, flow: context.flow, requestScope: requestScope, runMode: context.runMode)
     }
 
     /// Stores the fields and counts the context in the ``ProcessCounter`` of each field it sets (``countedWords``), so

@@ -269,7 +269,13 @@ package class RegistrationEntry: RegistryNode, @unchecked Sendable {
         // A `.scoped` registration has no slot the lock-free probes could read: its instance depends on the scope.
         hasPlainSlot = cache != nil && !hasParameters && !attributes.takesEnclosingObject && !isScoped
         hasAliases = !attributes.aliases.isEmpty
-        locatesOptional = attributes.locator.locatedType.map(TypeShape.isOptional) ?? false
+        // Spelled out: reading `locator.locatedType` of the consumed attributes here crashes the 6.3 optimiser
+        // (CopyPropagation: "Found outside of lifetime use").
+        if case .type(_, let type) = attributes.locator.storage {
+            locatesOptional = TypeShape.isOptional(type)
+        } else {
+            locatesOptional = false
+        }
         self.owner = owner
         let takesGeneralPath = attributes.takesGeneralPath
         self.attributes = attributes

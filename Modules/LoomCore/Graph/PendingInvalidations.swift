@@ -40,8 +40,11 @@ package final class PendingInvalidations: Sendable {
     }
 
     /// A task that calls `invalidate` on `target` for every element `sequence` produces, each one an accepted
-    /// invalidation until the call returns; it ends with the sequence, when the sequence throws, or once `target` is
-    /// gone (it holds `target` weakly, so tracking keeps nothing alive).
+    /// invalidation until the call returns.
+    ///
+    /// The task ends with the sequence, when the sequence throws, when it is cancelled (its owner cancels it when it
+    /// goes), or at the first element after `target` is gone: it holds `target` weakly, so tracking does not keep the
+    /// target alive.
     package func track<Target: AnyObject & Sendable>(
         _ sequence: some AsyncSequence & Sendable, invalidating target: Target,
         with invalidate: @escaping @Sendable (Target) -> Void

@@ -329,7 +329,7 @@ open class OnceSlot: @unchecked Sendable {
 
     /// Publishes `value`, built under this flow's claim, and returns it.
     ///
-    /// When a weak slot cannot hold `value` (it is no class instance) the claim is given up instead, so the next
+    /// When a weak slot cannot hold `value` (neither a class instance nor an Optional holding one) the claim is given up instead, so the next
     /// request builds again. `onRefused` gets the box when the slot was emptied or closed during the build.
     @inlinable @inline(__always)
     package final func publishBuilt<Value>(
