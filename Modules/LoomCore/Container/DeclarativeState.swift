@@ -41,8 +41,6 @@ package final class DeclarativeState: Sendable {
 
     package let lock = LoomLock(State())
 
-    package init() {}
-
     deinit {
         let (tasks, observers, pending, stale, awaiting) = lock.withLock {
             ($0.trackingTasks, $0.childObservers, $0.pendingToken, $0.staleToken, $0.awaitingChildren?.token)

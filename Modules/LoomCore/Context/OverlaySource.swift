@@ -7,11 +7,6 @@ package struct OverlaySource: DependencySource {
     package let overlay: ResolutionOverlay
     package let base: any DependencySource
 
-    package init(overlay: ResolutionOverlay, base: any DependencySource) {
-        self.overlay = overlay
-        self.base = base
-    }
-
     package func candidates(for key: RegistrationKey) -> [RegistrationEntry]? {
         if let overridden = overlay.container.candidates(for: key) { return overridden }
         return overlay.seesLiveRegistrations ? base.candidates(for: key) : nil

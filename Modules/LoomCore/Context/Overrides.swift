@@ -22,11 +22,6 @@ public struct Overrides: Sendable {
     /// The configuration values, if any.
     package let keyOverrides: KeyOverrides?
 
-    package init(overlay: ResolutionOverlay?, keyOverrides: KeyOverrides?) {
-        self.overlay = overlay
-        self.keyOverrides = keyOverrides
-    }
-
     /// The current task's overrides; empty outside any.
     ///
     /// ```swift

@@ -21,8 +21,6 @@ package final class ResolutionRecorder: Sendable {
 
     private let recording = LoomLock(Recording())
 
-    package init() {}
-
     /// Notes that `entry` is about to produce a value for whatever the current resolution is building.
     package func record(_ entry: RegistrationEntry) {
         let dependent = Construction.building.last

@@ -23,7 +23,7 @@ extension Container {
     /// Disfavoured so that `async` code always gets the `async` form (written with `await`), which awaits the hooks.
     @_disfavoredOverload
     public func withScope<R>(operation: (RequestScope) throws -> R) rethrows -> R {
-        let (scope, context) = openScope()
+        let (scope, context) = openRequestScope()
         defer { scope.endAndRelease() }
         return try context.bind { try operation(scope) }
     }
@@ -50,7 +50,7 @@ extension Container {
         hookTimeout: Duration = .seconds(30),
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
-        try await run(openScope(), isolation: isolation, hookTimeout: hookTimeout, operation: operation)
+        try await run(openRequestScope(), isolation: isolation, hookTimeout: hookTimeout, operation: operation)
     }
 
     /// Runs `operation` in a new request scope given `values`: inside it, `Dependency.provided(_:)` registrations
@@ -84,7 +84,7 @@ extension Container {
         providing values: repeat each Provided,
         operation: (RequestScope) throws -> R
     ) rethrows -> R {
-        let (scope, context) = openScope(providing: PackedValues(repeat each values))
+        let (scope, context) = openRequestScope(providing: PackedValues(repeat each values))
         defer { scope.endAndRelease() }
         return try context.bind { try operation(scope) }
     }
@@ -117,7 +117,8 @@ extension Container {
         operation: (RequestScope) async throws -> R
     ) async throws -> R {
         try await run(
-            openScope(providing: PackedValues(repeat each values)), isolation: isolation, hookTimeout: hookTimeout,
+            openRequestScope(providing: PackedValues(repeat each values)), isolation: isolation,
+            hookTimeout: hookTimeout,
             operation: operation)
     }
 
@@ -150,22 +151,16 @@ extension Container {
         }
     }
 
-    /// A new request scope inside the current one, and the context that binds it (one read of the current context
-    /// serves both).
-    private func openScope(providing values: (any ProvidedValues)? = nil) -> (RequestScope, ResolutionContext) {
+    /// Opens a request scope inside the current one: the scope, and the context to bind around every piece of the
+    /// request's work (one read of the current context serves both).
+    ///
+    /// `withScope` ends it when its operation returns; a server ends it after the response body is written, which is
+    /// later than the handler's return. The caller ends it — ``RequestScope/end()`` and `Release.perform`, or
+    /// ``RequestScope/endAndRelease()`` — also when the work throws; ending is idempotent. A scope let go without
+    /// being ended ends as it goes, its `async` hooks started in a task.
+    package func openRequestScope(providing values: (any ProvidedValues)? = nil) -> (RequestScope, ResolutionContext) {
         let current = ResolutionContext.current
         let scope = RequestScope(container: self, parent: current?.requestScope, providing: values)
         return (scope, ResolutionContext(inside: current, requestScope: scope))
-    }
-
-    /// Opens a request scope whose end the caller decides (a server ends it after the response body is written,
-    /// which is later than the handler's return): the scope, and the context to bind around every piece of the
-    /// request's work.
-    ///
-    /// The caller ends it — ``RequestScope/end()`` and `Release.perform`, or ``RequestScope/endAndRelease()`` — also
-    /// when the work throws; ending is idempotent. A scope let go without being ended ends as it goes, its `async`
-    /// hooks started in a task.
-    package func openRequestScope(providing values: any ProvidedValues) -> (RequestScope, ResolutionContext) {
-        openScope(providing: values)
     }
 }

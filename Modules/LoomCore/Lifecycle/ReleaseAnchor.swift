@@ -20,10 +20,6 @@ package struct ReleaseAnchor: Sendable {
     /// Weak: an object outliving its registration must not keep it.
     private weak var entry: RegistrationEntry?
 
-    private init(entry: RegistrationEntry) {
-        self.entry = entry
-    }
-
     /// The anchor of an object created now: the innermost registration being built, when its instances are released
     /// with a hook (only those are ordered); `nil` otherwise.
     package static func current() -> ReleaseAnchor? {
