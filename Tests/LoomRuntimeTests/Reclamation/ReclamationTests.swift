@@ -58,8 +58,9 @@ import Testing
     }
 
     /// Retiring more than a batch (256) releases the earlier objects: by the retire that fills the batch, or by
-    /// whichever other writer took the queue first.
-    @Test func retiredObjectsAreReleasedOnceABatchFills() {
+    /// whichever other writer took the queue first — which may be waiting for a reader another test parked, so the
+    /// wait polls instead of holding a thread that test may need.
+    @Test func retiredObjectsAreReleasedOnceABatchFills() async {
         var watched: [Weak<Marker>] = []
         for id in 0..<300 {
             let marker = Marker(id)
@@ -67,7 +68,7 @@ import Testing
             Reclamation.retire(marker)
         }
         let earlier = watched.prefix(256)
-        #expect(spin(until: { earlier.allSatisfy { $0.object == nil } }))
+        #expect(await poll(until: { earlier.allSatisfy { $0.object == nil } }))
     }
 
     /// A retired object is not released while a reader that loaded it before it was unlinked is still inside its

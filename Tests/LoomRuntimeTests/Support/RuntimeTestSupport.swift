@@ -74,6 +74,18 @@ func spin(until condition: () -> Bool, seconds: Double = 60) -> Bool {
     return true
 }
 
+/// ``spin(until:seconds:)`` for a condition another test's progress decides: sleeps between checks rather than holding
+/// one of the test runner's threads, which that other test may need (the runner has as many as the machine has
+/// cores, and a spinning test can starve the one it waits for until the watchdog fires).
+func poll(until condition: () -> Bool, seconds: Double = 60) async -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while !condition() {
+        if DispatchTime.now() > deadline { return condition() }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
 /// Computes for a while (widens a race window; never decides an outcome).
 @inline(never)
 @discardableResult
