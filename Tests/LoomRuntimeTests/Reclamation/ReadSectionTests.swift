@@ -191,7 +191,7 @@ import Testing
     ///
     /// In the normal build on Linux this runs the `membarrier` path (readers only a compiler barrier), which
     /// ThreadSanitizer cannot observe; under ThreadSanitizer it runs the fenced path.
-    @Test func readersNeverReachAnObjectReleasedAfterAGracePeriod() {
+    @Test func readersNeverReachAnObjectReleasedAfterAGracePeriod() async {
         let schedule = ReplacementSchedule(
             minimum: RuntimeTestScale.iterations(normally: 5_000, underThreadSanitizer: 800),
             reads: RuntimeTestScale.iterations(normally: 50_000, underThreadSanitizer: 5_000))
@@ -244,7 +244,7 @@ import Testing
         #expect(published.reference.loadRetained()?.serial == schedule.last)
         // Every replaced canary is released by now or soon (retired ones wait for a batch; flush it).
         Reclamation.release(afterGracePeriod: [Marker()])
-        #expect(spin(until: { ledger.aliveCount == 1 }))
+        #expect(await poll(until: { ledger.aliveCount == 1 }))
     }
 
     /// A grace period waits for a reader whose entry into its section may not yet be visible to other threads.

@@ -78,7 +78,7 @@ import Testing
     /// time may take the queue (with the canary in it) and wait on its own thread, and then this writer returns while
     /// the reader is inside. What holds whoever waits is that the canary stays alive; the child-process test below
     /// checks which retire waits.
-    @Test func aRetiredObjectOutlivesAReaderThatMayHoldIt() {
+    @Test func aRetiredObjectOutlivesAReaderThatMayHoldIt() async {
         let ledger = Ledger(capacity: 2)
         let published = Published(Canary(serial: 0, ledger: ledger))
         let reader = ParkedReader { lease in _ = published.reference.load(in: lease) }
@@ -92,7 +92,7 @@ import Testing
         }
         #expect(observed.finished)
         #expect(aliveWhileReaderInside.value == 1)
-        #expect(spin(until: { ledger.wasReleased(0) }))
+        #expect(await poll(until: { ledger.wasReleased(0) }))
     }
 
     /// In a process of its own nothing else takes the queue, so the retire that fills the batch is this writer's, and
