@@ -195,9 +195,9 @@ import Testing
     ///
     /// The writer publishes a fresh table and fills it in place (as a registry does for a one-key transaction) while
     /// a reader lists it (as the dependency graph does to build its index). `store` publishes a new slot's node
-    /// before its hash word, and `slotsInAddressOrder()` reads the node and then the hash: between the writer's two
-    /// stores the listing pairs a live node with the hash `0` (an empty slot's mark). Seen in about two runs out of
-    /// three here; a known issue until `slotsInAddressOrder()` loads the hash (acquire) first.
+    /// before its hash word, so a listing that read the node first would, between the writer's two stores, pair a
+    /// live node with the hash `0` (an empty slot's mark); `slotsInAddressOrder()` loads the hash first, with acquire,
+    /// and lists a slot only once both are stored. Reading the node first fails this test in most runs.
     @Test func slotsListedWhileTheWriterInsertsCarryTheHashEachNodeWasStoredUnder() {
         let rounds = RuntimeTestScale.iterations(normally: 400_000, underThreadSanitizer: 5_000)
         let entries = (0..<6).map { Entry(key: $0) }
